@@ -1,0 +1,241 @@
+#pragma once
+
+// The database port: repositories bound to one transaction, and the Store that runs units of work.
+// Implementations: adapters/db (SQLite and PostgreSQL through one Poco::Data code path).
+
+#include "gequ/domain/model/entities.h"
+
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gequ::domain {
+
+/// A page of a list: 0-based offset and a row limit.
+struct Page {
+    int offset = 0;
+    int limit = 20;
+};
+
+class UserRepository {
+public:
+    virtual ~UserRepository() = default;
+    /// The user with this id, or nullopt.
+    virtual std::optional<User> findById(const std::string& id) = 0;
+    /// The user with this normalised phone, or nullopt.
+    virtual std::optional<User> findByPhone(const std::string& phone) = 0;
+    /// Inserts a new user; the phone must not be taken (an exception otherwise).
+    virtual void insert(const User& user) = 0;
+    /// Adds delta to the user's points only if the balance stays >= 0 (one conditional UPDATE); the new balance, or nullopt when refused or no such user.
+    virtual std::optional<std::int64_t> addPoints(const std::string& id, std::int64_t delta) = 0;
+    /// Sets the nickname.
+    virtual void updateNickname(const std::string& id, const std::string& nickname) = 0;
+    /// Sets the stored membership level, expiry and lifetime flag.
+    virtual void updateMembership(const std::string& id, int level, std::optional<TimePoint> expiresAt, bool lifetime) = 0;
+    /// Sets or clears the disabled flag.
+    virtual void setDisabled(const std::string& id, bool disabled) = 0;
+    /// Users, oldest first.
+    virtual std::vector<User> list(Page page) = 0;
+    /// The number of users.
+    virtual std::int64_t count() = 0;
+};
+
+class SessionRepository {
+public:
+    virtual ~SessionRepository() = default;
+    /// Stores a new session.
+    virtual void insert(const Session& session) = 0;
+    /// The session with this token hash, revoked or not, or nullopt.
+    virtual std::optional<Session> findByTokenHash(const std::string& tokenHash) = 0;
+    /// Marks the session revoked at `at` (no-op when already revoked).
+    virtual void revoke(const std::string& tokenHash, TimePoint at) = 0;
+    /// Revokes every live session of the user.
+    virtual void revokeAllForUser(const std::string& userId, TimePoint at) = 0;
+};
+
+class SmsCodeRepository {
+public:
+    virtual ~SmsCodeRepository() = default;
+    /// Stores a new code and returns its id.
+    virtual std::int64_t insert(const SmsCode& code) = 0;
+    /// The newest unconsumed code for the phone, or nullopt.
+    virtual std::optional<SmsCode> findLatestActive(const std::string& phone) = 0;
+    /// The newest code sent to the phone (consumed or not), or nullopt.
+    virtual std::optional<SmsCode> findLatest(const std::string& phone) = 0;
+    /// Codes sent to the phone at or after `since`.
+    virtual std::int64_t countForPhoneSince(const std::string& phone, TimePoint since) = 0;
+    /// Codes requested from the IP at or after `since`.
+    virtual std::int64_t countForIpSince(const std::string& ip, TimePoint since) = 0;
+    /// Adds one failed attempt and returns the new count.
+    virtual int addAttempt(std::int64_t id) = 0;
+    /// Marks the code consumed unless it already is; whether this call consumed it.
+    virtual bool consume(std::int64_t id, TimePoint at) = 0;
+    /// Marks every unconsumed code of the phone consumed (a new code invalidates the old ones).
+    virtual void consumeAllForPhone(const std::string& phone, TimePoint at) = 0;
+};
+
+class PointsRepository {
+public:
+    virtual ~PointsRepository() = default;
+    /// Appends a record; false (and nothing written) when its ref already exists.
+    virtual bool append(const PointsRecord& record) = 0;
+    /// Whether a record with this ref exists.
+    virtual bool hasRef(const std::string& ref) = 0;
+    /// The user's records, newest first.
+    virtual std::vector<PointsRecord> listByUser(const std::string& userId, Page page) = 0;
+    /// The number of the user's records.
+    virtual std::int64_t countByUser(const std::string& userId) = 0;
+    /// Every record of the user, oldest first (for the invariant check).
+    virtual std::vector<PointsRecord> allByUser(const std::string& userId) = 0;
+    /// The refs that appear more than once (must be empty; for the invariant check).
+    virtual std::vector<std::string> duplicateRefs() = 0;
+};
+
+/// Which songs a public list shows, and in what order.
+enum class SongOrder { Hotness, Newest };
+
+class SongRepository {
+public:
+    virtual ~SongRepository() = default;
+    /// Stores a new song.
+    virtual void insert(const Song& song) = 0;
+    /// The song with this id, deleted or not, or nullopt.
+    virtual std::optional<Song> findById(const std::string& id) = 0;
+    /// Writes every mutable field of the song back (matched by id).
+    virtual void update(const Song& song) = 0;
+    /// Public, finished, not hidden, not deleted songs in the given order (ties: newer first).
+    virtual std::vector<Song> listPublic(SongOrder order, Page page) = 0;
+    /// Public finished songs whose style tags contain this style (case-insensitive, whole tag), newest first.
+    virtual std::vector<Song> searchByStyle(const std::string& style, Page page) = 0;
+    /// Public finished songs whose title, tags or lyric contain the text (Chinese substrings included), newest first.
+    virtual std::vector<Song> searchText(const std::string& text, Page page) = 0;
+    /// The user's songs that are not deleted, newest first.
+    virtual std::vector<Song> listByUser(const std::string& userId, Page page) = 0;
+    /// The number of the user's songs that are not deleted.
+    virtual std::int64_t countByUser(const std::string& userId) = 0;
+    /// The number of the user's songs still generating.
+    virtual std::int64_t countGeneratingByUser(const std::string& userId) = 0;
+    /// The songs of a task, by clip index.
+    virtual std::vector<Song> listByTask(const std::string& taskId) = 0;
+    /// Adds to the play, share and like counters atomically.
+    virtual void addCounts(const std::string& id, std::int64_t plays, std::int64_t shares, std::int64_t likes) = 0;
+    /// Recomputes the stored hotness of public finished songs from their counters and age at `now`.
+    virtual void refreshHotness(TimePoint now) = 0;
+    /// The number of songs in each status (generating, done, failed), not deleted.
+    virtual std::vector<std::pair<SongStatus, std::int64_t>> countByStatus() = 0;
+};
+
+class TaskRepository {
+public:
+    virtual ~TaskRepository() = default;
+    /// Stores a new task.
+    virtual void insert(const GenerationTask& task) = 0;
+    /// The task with this id, or nullopt.
+    virtual std::optional<GenerationTask> findById(const std::string& id) = 0;
+    /// Writes every mutable field of the task back (matched by id).
+    virtual void update(const GenerationTask& task) = 0;
+    /// The user's tasks in a non-final state (queued, submitted, running).
+    virtual std::int64_t countActiveByUser(const std::string& userId) = 0;
+    /// Leases up to `limit` due tasks in `states` (next_poll_at <= now or null, lease free or expired) to `owner` until `until`; member channel first, then oldest. No two owners ever hold the same task.
+    virtual std::vector<GenerationTask> claimDue(const std::vector<TaskState>& states, const std::string& owner,
+                                                 TimePoint now, TimePoint until, int limit) = 0;
+    /// Releases the lease if `owner` holds it.
+    virtual void releaseLease(const std::string& id, const std::string& owner) = 0;
+    /// Tasks in a state, oldest first.
+    virtual std::vector<GenerationTask> listByState(std::optional<TaskState> state, Page page) = 0;
+    /// The number of tasks in each state.
+    virtual std::vector<std::pair<TaskState, std::int64_t>> countByState() = 0;
+};
+
+class OrderRepository {
+public:
+    virtual ~OrderRepository() = default;
+    /// Stores a new order.
+    virtual void insert(const Order& order) = 0;
+    /// The order with this number, or nullopt.
+    virtual std::optional<Order> findByNo(const std::string& orderNo) = 0;
+    /// Moves the order from created (or closed) to paid in one conditional update; whether this call moved it.
+    virtual bool markPaid(const std::string& orderNo, const std::string& providerTxnId, std::int64_t paidAmountFen,
+                          TimePoint paidAt) = 0;
+    /// Moves a created order to closed; whether this call moved it.
+    virtual bool markClosed(const std::string& orderNo, TimePoint at) = 0;
+    /// Flags the order as an anomaly (amount or merchant mismatch).
+    virtual void markAnomaly(const std::string& orderNo) = 0;
+    /// Counts one more notification for the order.
+    virtual void addNotify(const std::string& orderNo) = 0;
+    /// Orders in a state, oldest first (all states when nullopt).
+    virtual std::vector<Order> listByState(std::optional<OrderState> state, Page page) = 0;
+    /// The number of orders in each state.
+    virtual std::vector<std::pair<OrderState, std::int64_t>> countByState() = 0;
+};
+
+class RedeemRepository {
+public:
+    virtual ~RedeemRepository() = default;
+    /// Stores a new code.
+    virtual void insert(const RedeemCode& code) = 0;
+    /// The code with this hash, or nullopt.
+    virtual std::optional<RedeemCode> findByHash(const std::string& codeHash) = 0;
+    /// The code with this id, or nullopt.
+    virtual std::optional<RedeemCode> findById(const std::string& id) = 0;
+    /// Counts one use if used_count < max_uses (one conditional update); whether it was counted.
+    virtual bool addUse(const std::string& id) = 0;
+    /// Records that the user redeemed the code; false when they already had.
+    virtual bool insertRedemption(const std::string& codeId, const std::string& userId, TimePoint at) = 0;
+    /// Sets the disabled flag.
+    virtual void setDisabled(const std::string& id, bool disabled) = 0;
+    /// All codes, newest first.
+    virtual std::vector<RedeemCode> list(Page page) = 0;
+};
+
+/// The repositories of one unit of work, all bound to the same transaction.
+class Repositories {
+public:
+    virtual ~Repositories() = default;
+    virtual UserRepository& users() = 0;
+    virtual SessionRepository& sessions() = 0;
+    virtual SmsCodeRepository& smsCodes() = 0;
+    virtual PointsRepository& points() = 0;
+    virtual SongRepository& songs() = 0;
+    virtual TaskRepository& tasks() = 0;
+    virtual OrderRepository& orders() = 0;
+    virtual RedeemRepository& redeemCodes() = 0;
+};
+
+/// The database: runs units of work.
+class Store {
+public:
+    virtual ~Store() = default;
+    /// Runs fn in one transaction; commits when fn returns true, rolls back when it returns false or throws (rethrown).
+    virtual void transact(const std::function<bool(Repositories&)>& fn) = 0;
+    /// Runs fn for reading, with no write guarantees across its statements.
+    virtual void read(const std::function<void(Repositories&)>& fn) = 0;
+    /// Whether the database answers.
+    virtual bool ping() = 0;
+    /// "sqlite" or "postgresql".
+    virtual std::string dialect() const = 0;
+};
+
+/// Runs f(Repositories&) -> Result<T> in one transaction, committing only when it succeeds.
+template <class F> auto inTransaction(Store& store, F&& f) {
+    using R = decltype(f(std::declval<Repositories&>()));
+    std::optional<R> out;
+    store.transact([&](Repositories& repos) {
+        out.emplace(f(repos));
+        return out->ok();
+    });
+    return std::move(*out);
+}
+
+/// Runs f(Repositories&) for reading and returns what it returns.
+template <class F> auto readOnly(Store& store, F&& f) {
+    using R = decltype(f(std::declval<Repositories&>()));
+    std::optional<R> out;
+    store.read([&](Repositories& repos) { out.emplace(f(repos)); });
+    return std::move(*out);
+}
+
+} // namespace gequ::domain

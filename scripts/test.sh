@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Runs every test suite of Gequ and ends with one line: "N passed, N failed".
+#   scripts/test.sh [BUILD_DIR]      (make test calls it after building)
+# A suite that crashes or cannot start counts as one failure.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+source scripts/env.sh
+build="${1:-build/release}"
+out="$build/test-results"
+rm -rf "$out" && mkdir -p "$out"
+
+total_pass=0
+total_fail=0
+report() { # suite passed failed
+    printf '%-10s %5d passed, %d failed\n' "$1" "$2" "$3"
+    total_pass=$((total_pass + $2))
+    total_fail=$((total_fail + $3))
+}
+json_counts() { # file js-expression-for-[passed,failed]
+    node -e "const r=JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')); const [p,f]=$2; console.log(p+' '+f)" "$1" 2>/dev/null
+}
+
+# C++ suites (GoogleTest), innermost layer first.
+for suite in domain db apps http upstream payment sms media; do
+    bin=$(find "$build/tests" -type f -executable -name "gequ_${suite}_tests" 2>/dev/null | head -1)
+    [ -n "$bin" ] || continue
+    echo "== $suite ($bin)"
+    "$bin" --gtest_brief=1 --gtest_output="json:$out/$suite.json" > "$out/$suite.log" 2>&1
+    rc=$?
+    counts=$(json_counts "$out/$suite.json" '[r.tests-r.failures-(r.disabled||0), r.failures]')
+    if [ -z "$counts" ]; then counts="0 1"; fi
+    read -r p f <<< "$counts"
+    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi # crashed after the report, or a global set-up failed
+    [ "$f" = 0 ] || tail -60 "$out/$suite.log"
+    report "$suite" "$p" "$f"
+done
+
+# Web unit and component tests (vitest).
+if [ -f web/package.json ]; then
+    echo "== web (vitest)"
+    (cd web && npx vitest run --reporter=dot --reporter=json --outputFile="$root/$out/web.json") > "$out/web.log" 2>&1
+    rc=$?
+    counts=$(json_counts "$out/web.json" '[r.numPassedTests, r.numFailedTests + (r.numFailedTestSuites||0)]')
+    [ -n "$counts" ] || counts="0 1"
+    read -r p f <<< "$counts"
+    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+    [ "$f" = 0 ] || tail -80 "$out/web.log"
+    report web "$p" "$f"
+fi
+
+# End-to-end journeys in Chromium against a real gequ-server.
+if [ -d tests/e2e ]; then
+    echo "== e2e (chromium)"
+    scripts/e2e.sh "$build" > "$out/e2e.log" 2>&1
+    rc=$?
+    p=$(grep -E '^# pass ' "$out/e2e.log" | tail -1 | awk '{print $3}')
+    f=$(grep -E '^# fail ' "$out/e2e.log" | tail -1 | awk '{print $3}')
+    p=${p:-0}; f=${f:-0}
+    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+    [ "$f" = 0 ] || tail -80 "$out/e2e.log"
+    report e2e "$p" "$f"
+fi
+
+echo
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]
