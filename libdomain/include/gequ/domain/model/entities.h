@@ -79,7 +79,7 @@ struct Song {
     std::string upstreamImageUrl;
     double duration = 0; ///< seconds
     SongStatus complete = SongStatus::Generating;
-    bool open = false; ///< public
+    bool open = false;   ///< public
     bool hidden = false; ///< hidden by moderation
     std::optional<TimePoint> deletedAt;
     std::int64_t playCount = 0;

@@ -30,7 +30,9 @@ struct DomainError {
     bool operator==(const DomainError&) const = default;
 };
 
-inline DomainError invalid(std::string message) { return {ErrorCode::InvalidInput, std::move(message)}; }
+inline DomainError invalid(std::string message) {
+    return {ErrorCode::InvalidInput, std::move(message)};
+}
 
 /// A value or a DomainError. Expected failures travel as values; exceptions are for the exceptional.
 template <class T> class [[nodiscard]] Result {
@@ -71,6 +73,8 @@ struct Unit {
     bool operator==(const Unit&) const = default;
 };
 using Status = Result<Unit>;
-inline Status success() { return Unit{}; }
+inline Status success() {
+    return Unit{};
+}
 
 } // namespace gequ::domain

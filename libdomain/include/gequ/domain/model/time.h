@@ -11,8 +11,12 @@ namespace gequ::domain {
 using TimePoint = std::chrono::sys_time<std::chrono::milliseconds>;
 using Millis = std::chrono::milliseconds;
 
-inline std::int64_t toEpochMillis(TimePoint t) { return t.time_since_epoch().count(); }
-inline TimePoint fromEpochMillis(std::int64_t ms) { return TimePoint{Millis{ms}}; }
+inline std::int64_t toEpochMillis(TimePoint t) {
+    return t.time_since_epoch().count();
+}
+inline TimePoint fromEpochMillis(std::int64_t ms) {
+    return TimePoint{Millis{ms}};
+}
 
 /// ISO 8601 in UTC with milliseconds, e.g. 2026-11-21T09:58:44.123Z.
 std::string formatIso8601(TimePoint t);

@@ -1,0 +1,29 @@
+#pragma once
+
+// UTF-8 text helpers for validation. Every length limit of the product counts Unicode code points, not bytes.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace gequ::domain {
+
+/// Whether text is well-formed UTF-8: no stray continuation bytes, no truncated or overlong sequences, no UTF-16
+/// surrogates, nothing above U+10FFFF.
+bool isValidUtf8(std::string_view text);
+/// The number of code points in valid UTF-8 text (for invalid text: the number of bytes that are not continuation
+/// bytes).
+std::size_t codePointCount(std::string_view text);
+/// text without leading and trailing ASCII white space (space, \t, \n, \v, \f, \r) and ideographic spaces (U+3000).
+std::string trim(std::string_view text);
+/// Whether text holds a control character (U+0000–U+001F, U+007F, U+0080–U+009F); newline and tab count only when
+/// allowLineBreaks is false.
+bool hasControlChars(std::string_view text, bool allowLineBreaks);
+/// text with every \r\n and lone \r turned into \n.
+std::string normalizeLineBreaks(std::string_view text);
+/// text with A–Z lowered; other bytes (so all non-ASCII text) unchanged.
+std::string toLowerAscii(std::string_view text);
+/// Equality ignoring the case of ASCII letters.
+bool equalsIgnoreCase(std::string_view a, std::string_view b);
+
+} // namespace gequ::domain

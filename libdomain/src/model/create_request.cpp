@@ -1,0 +1,198 @@
+#include "gequ/domain/model/create_request.h"
+
+#include "gequ/domain/model/genres.h"
+#include "gequ/domain/model/text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace gequ::domain {
+
+namespace {
+
+constexpr std::string_view kModels[] = {"chirp-v3-5", "chirp-v4-5-plus", "chirp-v4-5",
+                                        "chirp-v4",   "chirp-v3-0",      "chirp-v2-xxl-alpha"};
+constexpr std::string_view kFullWidthComma = "\xEF\xBC\x8C"; // ，
+constexpr std::string_view kGenerate = "generate";
+constexpr std::string_view kExtend = "extend";
+
+/// The limits of one free-text field.
+struct TextRule {
+    std::string_view label; ///< the field's Chinese name in messages
+    std::size_t maxChars;
+    std::string_view missing; ///< the message when it is required and empty
+    bool allowLineBreaks;
+};
+
+constexpr TextRule kPromptRule{"歌词描述", kMaxPromptChars, "请先输入歌词描述", true};
+constexpr TextRule kTitleRule{"歌曲名称", kMaxTitleChars, "请输入歌曲名称", false};
+constexpr TextRule kLyricRule{"歌词", kMaxLyricChars, "请输入歌词", true};
+
+std::optional<DomainError> checkEncoding(const std::string& text, std::string_view label, bool allowLineBreaks) {
+    if (!isValidUtf8(text)) {
+        return invalid(std::string(label) + "包含无效的字符编码");
+    }
+    if (hasControlChars(text, allowLineBreaks)) {
+        return invalid(std::string(label) + "包含不支持的控制字符");
+    }
+    return std::nullopt;
+}
+
+std::optional<DomainError> checkText(const std::string& text, const TextRule& rule, bool required) {
+    if (auto error = checkEncoding(text, rule.label, rule.allowLineBreaks)) {
+        return error;
+    }
+    if (text.empty() && required) {
+        return invalid(std::string(rule.missing));
+    }
+    if (codePointCount(text) > rule.maxChars) {
+        return invalid(std::string(rule.label) + "不能超过" + std::to_string(rule.maxChars) + "个字符");
+    }
+    return std::nullopt;
+}
+
+/// The gender tag first, then the user's tags that differ from it.
+std::vector<std::string> withGender(const std::string& gender, std::vector<std::string> userTags) {
+    std::vector<std::string> tags;
+    if (!gender.empty()) {
+        tags.push_back(gender);
+    }
+    for (std::string& tag : userTags) {
+        if (gender.empty() || !equalsIgnoreCase(tag, gender)) {
+            tags.push_back(std::move(tag));
+        }
+    }
+    return tags;
+}
+
+std::string joinTags(const std::vector<std::string>& tags) {
+    std::string joined;
+    for (const std::string& tag : tags) {
+        joined += joined.empty() ? "" : ",";
+        joined += tag;
+    }
+    return joined;
+}
+
+} // namespace
+
+std::span<const std::string_view> supportedModels() {
+    return kModels;
+}
+
+bool isSupportedModel(std::string_view model) {
+    return std::find(std::begin(kModels), std::end(kModels), model) != std::end(kModels);
+}
+
+std::vector<std::string> userStyleTags(std::string_view raw) {
+    std::string text(raw);
+    for (std::size_t at; (at = text.find(kFullWidthComma)) != std::string::npos;) {
+        text.replace(at, kFullWidthComma.size(), ",");
+    }
+    std::vector<std::string> tags;
+    std::string_view rest = text;
+    while (!rest.empty()) {
+        std::size_t comma = rest.find(',');
+        std::string item = trim(rest.substr(0, comma));
+        rest.remove_prefix(comma == std::string_view::npos ? rest.size() : comma + 1);
+        if (item.empty()) {
+            continue;
+        }
+        std::string tag = genreEnglish(item).value_or(item);
+        if (std::none_of(tags.begin(), tags.end(),
+                         [&](const std::string& seen) { return equalsIgnoreCase(seen, tag); })) {
+            tags.push_back(std::move(tag));
+        }
+    }
+    return tags;
+}
+
+std::string genderTag(std::string_view gender) {
+    if (equalsIgnoreCase(gender, "male")) {
+        return "male vocal";
+    }
+    return equalsIgnoreCase(gender, "female") ? "female vocal" : "";
+}
+
+std::vector<std::string> styleTags(std::string_view raw, std::string_view gender) {
+    return withGender(genderTag(gender), userStyleTags(raw));
+}
+
+std::string normalizeStyle(std::string_view raw, std::string_view gender) {
+    return joinTags(styleTags(raw, gender));
+}
+
+Result<NormalizedCreate> validateCreate(const CreateRequest& request) {
+    NormalizedCreate out;
+    out.action = trim(request.action);
+    if (out.action.empty()) {
+        out.action = kGenerate;
+    }
+    if (out.action != kGenerate && out.action != kExtend) {
+        return invalid("不支持的操作");
+    }
+
+    out.custom = request.custom;
+    out.instrumental = request.instrumental;
+    out.title = trim(request.title);
+    if (auto error = checkText(out.title, kTitleRule, out.custom)) {
+        return *error;
+    }
+
+    std::string gender = toLowerAscii(trim(request.gender));
+    if (!gender.empty() && gender != "random" && gender != "male" && gender != "female") {
+        return invalid("不支持的人声性别");
+    }
+    out.gender = gender == "random" ? "" : gender;
+
+    if (!out.custom) {
+        out.mode = CreateMode::Inspiration;
+        out.prompt = trim(request.prompt);
+        if (auto error = checkText(out.prompt, kPromptRule, true)) {
+            return *error;
+        }
+    } else {
+        std::string style = trim(request.style);
+        if (auto error = checkEncoding(style, "风格", false)) {
+            return *error;
+        }
+        std::vector<std::string> userTags = userStyleTags(style);
+        if (userTags.size() > kMaxStyleTags) {
+            return invalid("标签选择已达上限");
+        }
+        out.tags = withGender(genderTag(out.gender), std::move(userTags));
+        out.style = joinTags(out.tags);
+        if (codePointCount(out.style) > kMaxStyleChars) {
+            return invalid("风格总长度不能超过" + std::to_string(kMaxStyleChars) + "个字符");
+        }
+        out.mode = out.tags.empty() ? CreateMode::Lyrics : CreateMode::Custom;
+        out.lyric = trim(normalizeLineBreaks(request.lyric));
+        bool lyricRequired = !out.instrumental || out.mode == CreateMode::Lyrics;
+        if (auto error = checkText(out.lyric, kLyricRule, lyricRequired)) {
+            return *error;
+        }
+    }
+
+    out.model = trim(request.model);
+    if (out.model.empty()) {
+        out.model = kDefaultModel;
+    }
+    if (!isSupportedModel(out.model)) {
+        return invalid("不支持的模型");
+    }
+
+    if (out.action == kExtend) {
+        out.audioId = trim(request.audioId);
+        if (out.audioId.empty()) {
+            return invalid("请选择要续写的歌曲");
+        }
+        if (!std::isfinite(request.continueAt) || request.continueAt <= 0) {
+            return invalid("续写起点必须大于0秒");
+        }
+        out.continueAt = request.continueAt;
+    }
+    return out;
+}
+
+} // namespace gequ::domain

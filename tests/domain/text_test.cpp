@@ -1,0 +1,63 @@
+#include "gequ/domain/model/text.h"
+
+#include <gtest/gtest.h>
+
+using namespace gequ::domain;
+
+TEST(Text, ValidUtf8) {
+    for (std::string_view text : {"", "abc", "中文歌曲", "\xF0\x9F\x8E\xB5 emoji", "\xC2\x80", "\xF4\x8F\xBF\xBF"}) {
+        EXPECT_TRUE(isValidUtf8(text)) << text;
+    }
+}
+
+TEST(Text, InvalidUtf8) {
+    for (std::string_view text : {
+             "\x80",             // stray continuation byte
+             "\xE4\xB8",         // truncated
+             "\xC0\xAF",         // overlong '/'
+             "\xE0\x80\xAF",     // overlong, three bytes
+             "\xED\xA0\x80",     // UTF-16 surrogate
+             "\xF4\x90\x80\x80", // above U+10FFFF
+             "\xFF",             // never valid
+             "ab\xE4\xB8!c",     // bad continuation
+         }) {
+        EXPECT_FALSE(isValidUtf8(text));
+    }
+}
+
+TEST(Text, CodePointCount) {
+    EXPECT_EQ(codePointCount(""), 0u);
+    EXPECT_EQ(codePointCount("abc"), 3u);
+    EXPECT_EQ(codePointCount("歌曲"), 2u);
+    EXPECT_EQ(codePointCount("a歌\xF0\x9F\x8E\xB5"), 3u);
+}
+
+TEST(Text, TrimAsciiAndIdeographicSpace) {
+    EXPECT_EQ(trim("  hello \t\r\n"), "hello");
+    EXPECT_EQ(trim("\xE3\x80\x80 歌曲\xE3\x80\x80"), "歌曲");
+    EXPECT_EQ(trim("a b"), "a b");
+    EXPECT_EQ(trim(" \xE3\x80\x80 "), "");
+    EXPECT_EQ(trim(""), "");
+}
+
+TEST(Text, ControlCharacters) {
+    EXPECT_FALSE(hasControlChars("第一行\n\t第二行", true));
+    EXPECT_TRUE(hasControlChars("第一行\n第二行", false));
+    EXPECT_TRUE(hasControlChars("a\tb", false));
+    EXPECT_TRUE(hasControlChars(std::string_view("a\0b", 3), true));
+    EXPECT_TRUE(hasControlChars("bell\a", true));
+    EXPECT_TRUE(hasControlChars("del\x7F", true));
+    EXPECT_TRUE(hasControlChars("c1\xC2\x85", true));
+    EXPECT_FALSE(hasControlChars("\xC2\xA0 no-break space", false));
+}
+
+TEST(Text, LineBreaks) {
+    EXPECT_EQ(normalizeLineBreaks("a\r\nb\rc\n"), "a\nb\nc\n");
+    EXPECT_EQ(normalizeLineBreaks("\r"), "\n");
+}
+
+TEST(Text, AsciiCase) {
+    EXPECT_EQ(toLowerAscii("K-POP 流行"), "k-pop 流行");
+    EXPECT_TRUE(equalsIgnoreCase("Male Vocal", "male vocal"));
+    EXPECT_FALSE(equalsIgnoreCase("Male Vocal", "male vocals"));
+}
