@@ -1,0 +1,15 @@
+#pragma once
+
+// The command groups of gequ-admin, one file each. A new group (user, redeem, songs, tasks, orders, compose) is a new
+// <group>_commands.cpp with an add...Commands function declared here and called from main.cpp.
+
+#include "cli.h"
+
+namespace gequ::cli {
+
+/// migrate, check, stats (database_commands.cpp).
+void addDatabaseCommands(CommandTable& table);
+/// points grant (points_commands.cpp).
+void addPointsCommands(CommandTable& table);
+
+} // namespace gequ::cli

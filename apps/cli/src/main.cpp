@@ -1,0 +1,19 @@
+// gequ-admin: the operator's tool, on the same services as gequ-server.
+
+#include "cli.h"
+#include "commands.h"
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+int main(int argc, char** argv) {
+    gequ::cli::CommandTable table;
+    gequ::cli::addDatabaseCommands(table);
+    gequ::cli::addPointsCommands(table);
+
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    const int status = gequ::cli::run(table, args, std::cout, std::cerr);
+    std::cout.flush();
+    return status;
+}

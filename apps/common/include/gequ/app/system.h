@@ -1,0 +1,32 @@
+#pragma once
+
+// The system's time, identifiers and randomness, behind the domain's ports. Only composition roots build these;
+// tests of the domain use fakes.
+
+#include "gequ/domain/ports/clock.h"
+#include "gequ/domain/ports/id_generator.h"
+#include "gequ/domain/ports/random.h"
+
+namespace gequ::app {
+
+/// The system clock (std::chrono::system_clock), truncated to milliseconds.
+class SystemClock : public domain::Clock {
+public:
+    domain::TimePoint now() const override;
+};
+
+/// Random (version 4) UUIDs in lower case, from Poco::UUIDGenerator. Thread-safe.
+class UuidIdGenerator : public domain::IdGenerator {
+public:
+    std::string newId() override;
+};
+
+/// Cryptographically secure randomness from OpenSSL's RAND_bytes. Thread-safe; throws std::runtime_error when the
+/// generator fails.
+class SecureRandom : public domain::Random {
+public:
+    std::string bytes(std::size_t n) override;
+    std::int64_t uniform(std::int64_t low, std::int64_t high) override;
+};
+
+} // namespace gequ::app

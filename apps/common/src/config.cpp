@@ -1,0 +1,498 @@
+#include "gequ/app/config.h"
+
+#include "gequ/app/exceptions.h"
+
+#include <Poco/AutoPtr.h>
+#include <Poco/Exception.h>
+#include <Poco/Util/PropertyFileConfiguration.h>
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace gequ::app {
+
+namespace {
+
+KeySpec text(std::string_view name, KeyKind kind, std::string_view def, std::string_view help) {
+    KeySpec spec;
+    spec.name = name;
+    spec.kind = kind;
+    spec.defaultValue = def;
+    spec.help = help;
+    return spec;
+}
+
+KeySpec range(std::string_view name, KeyKind kind, std::string_view def, double min, double max,
+              std::string_view help) {
+    KeySpec spec = text(name, kind, def, help);
+    spec.min = min;
+    spec.max = max;
+    return spec;
+}
+
+KeySpec choice(std::string_view name, std::string_view def, std::vector<std::string_view> choices,
+               std::string_view help) {
+    KeySpec spec = text(name, KeyKind::Choice, def, help);
+    spec.choices = std::move(choices);
+    return spec;
+}
+
+// The known keys, in the order of config/gequ.example.properties. Later features add theirs here and there.
+const std::vector<KeySpec>& keyTable() {
+    using K = KeyKind;
+    static const std::vector<KeySpec> keys = {
+        choice("app.env", "development", {"development", "production"},
+               "development or production; production refuses the sandbox payment, the console SMS and a generated "
+               "secret"),
+        text("data.dir", K::Required, "var", "where the default database, media, secret and SMS outbox live"),
+        text("db.url", K::DbUrl, "sqlite:${data.dir}/gequ.db", "sqlite:PATH or postgresql://user:pass@host:port/db"),
+        range("db.pool_size", K::Integer, "8", 1, 1024, "database connections per process"),
+        text("media.dir", K::Required, "${data.dir}/media", "stored audio and covers, served under /media/"),
+        text("http.host", K::Required, "127.0.0.1", "the address to listen on (0.0.0.0 for every interface)"),
+        range("http.port", K::Integer, "8080", 0, 65535, "the port to listen on (0 picks a free one)"),
+        text("http.public_base_url", K::HttpUrl, "http://${http.host}:${http.port}",
+             "the address users reach the site at (share links, payment return pages)"),
+        range("http.threads", K::Integer, "16", 1, 1024, "request handling threads"),
+        range("http.read_timeout", K::Integer, "30", 1, 3600, "seconds a client may take to send a request"),
+        range("http.rate_per_ip", K::Number, "20", 0.001, 1e6, "API requests per second per client IP"),
+        range("http.burst_per_ip", K::Number, "60", 1, 1e6, "burst size of the per-IP rate limit"),
+        text("http.trust_proxy", K::Boolean, "false",
+             "take the client IP from X-Forwarded-For (only behind a reverse proxy)"),
+        text("http.cors_origins", K::List, "", "comma-separated origins allowed by CORS; empty turns CORS off"),
+        text("web.root", K::Text, "web/dist", "the built web app; missing means API only"),
+        choice("upstream.provider", "local", {"local", "ace"},
+               "the AI upstream: local (offline composer) or ace (AceData)"),
+        choice("payment.provider", "sandbox", {"sandbox", "wechat"}, "sandbox (simulated WeChat Pay) or wechat"),
+        choice("sms.provider", "console", {"console", "aliyun", "tencent"},
+               "console (log and outbox file), aliyun or tencent"),
+        text("auth.secret", K::Secret, "",
+             "server secret (>= 32 characters) for login codes; unset: generated into <data.dir>/secret"),
+        text("auth.secret_file", K::Text, "", "a file holding auth.secret (used when auth.secret is unset)"),
+        range("auth.session_days", K::Integer, "30", 1, 3650, "days a login session lasts"),
+        range("points.signup_bonus", K::Integer, "20", 0, 1000000, "points given on sign-up"),
+        range("points.create_cost", K::Integer, "10", 0, 1000000, "points one create request costs"),
+        range("generation.timeout", K::Integer, "600", 10, 86400,
+              "seconds before an unfinished generation fails and refunds"),
+        range("generation.workers", K::Integer, "2", 0, 64,
+              "background generation threads (0: this instance runs none)"),
+        range("generation.max_inflight", K::Integer, "50", 1, 100000, "upstream tasks in flight per instance"),
+        range("composer.workers", K::Integer, "1", 1, 64, "offline composer rendering threads"),
+        range("composer.clip_seconds", K::Integer, "90", 10, 600, "length of a composed clip in seconds"),
+        choice("log.level", "information",
+               {"none", "fatal", "critical", "error", "warning", "notice", "information", "debug", "trace"},
+               "log level (to stderr)"),
+    };
+    return keys;
+}
+
+const KeySpec* findSpec(const std::string& key) {
+    for (const auto& spec : keyTable()) {
+        if (spec.name == key) {
+            return &spec;
+        }
+    }
+    return nullptr;
+}
+
+std::string trim(const std::string& s) {
+    auto begin = s.find_first_not_of(" \t\r\n");
+    if (begin == std::string::npos) {
+        return {};
+    }
+    auto end = s.find_last_not_of(" \t\r\n");
+    return s.substr(begin, end - begin + 1);
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+std::optional<std::int64_t> parseInt(const std::string& text) {
+    std::int64_t value = 0;
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(first, last, value);
+    if (text.empty() || ec != std::errc() || ptr != last) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<double> parseDouble(const std::string& text) {
+    double value = 0;
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(first, last, value);
+    if (text.empty() || ec != std::errc() || ptr != last || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<bool> parseBool(const std::string& text) {
+    const std::string t = lower(text);
+    if (t == "true" || t == "yes" || t == "on" || t == "1") {
+        return true;
+    }
+    if (t == "false" || t == "no" || t == "off" || t == "0") {
+        return false;
+    }
+    return std::nullopt;
+}
+
+std::string formatNumber(double v) {
+    if (v == std::floor(v) && std::fabs(v) < 1e15) {
+        return std::to_string(static_cast<std::int64_t>(v));
+    }
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
+
+// Every key and value of a properties file, unexpanded.
+std::map<std::string, std::string> readProperties(std::istream& in) {
+    Poco::AutoPtr<Poco::Util::PropertyFileConfiguration> props(new Poco::Util::PropertyFileConfiguration);
+    props->load(in);
+    std::map<std::string, std::string> out;
+    std::function<void(const std::string&)> walk = [&](const std::string& prefix) {
+        Poco::Util::AbstractConfiguration::Keys keys;
+        props->keys(prefix, keys);
+        for (const auto& k : keys) {
+            const std::string full = prefix.empty() ? k : prefix + "." + k;
+            if (props->hasProperty(full)) {
+                out[full] = trim(props->getRawString(full));
+            }
+            walk(full);
+        }
+    };
+    walk("");
+    return out;
+}
+
+// Replaces ${key} with resolve(key); unknown references stay as they are.
+std::string expand(const std::string& text, const std::function<std::string(const std::string&)>& resolve) {
+    std::string out;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        auto open = text.find("${", pos);
+        if (open == std::string::npos) {
+            out += text.substr(pos);
+            break;
+        }
+        auto close = text.find('}', open + 2);
+        if (close == std::string::npos) {
+            out += text.substr(pos);
+            break;
+        }
+        out += text.substr(pos, open - pos);
+        out += resolve(text.substr(open + 2, close - open - 2));
+        pos = close + 1;
+    }
+    return out;
+}
+
+} // namespace
+
+Config::Environment Config::processEnvironment() {
+    return [](const std::string& name) -> std::optional<std::string> {
+        if (const char* v = std::getenv(name.c_str())) {
+            return std::string(v);
+        }
+        return std::nullopt;
+    };
+}
+
+const std::vector<KeySpec>& Config::knownKeys() {
+    return keyTable();
+}
+
+std::string Config::envName(const std::string& key) {
+    std::string out = "GEQU_";
+    for (unsigned char c : key) {
+        out += (c == '.' || c == '-') ? '_' : static_cast<char>(std::toupper(c));
+    }
+    return out;
+}
+
+Config Config::load(const std::string& path, const Environment& env) {
+    if (path.empty()) {
+        return build({}, {}, env);
+    }
+    std::ifstream in(path);
+    if (!in) {
+        throw ConfigError("cannot read the configuration file " + path);
+    }
+    try {
+        return build(readProperties(in), "file " + path, env);
+    } catch (const Poco::Exception& e) {
+        throw ConfigError("cannot parse the configuration file " + path + ": " + e.displayText());
+    }
+}
+
+Config Config::loadFromString(const std::string& properties, const Environment& env, const std::string& source) {
+    std::istringstream in(properties);
+    try {
+        return build(readProperties(in), source, env);
+    } catch (const Poco::Exception& e) {
+        throw ConfigError("cannot parse the configuration " + source + ": " + e.displayText());
+    }
+}
+
+Config Config::build(const std::map<std::string, std::string>& fileValues, const std::string& fileSource,
+                     const Environment& env) {
+    Config config;
+    config._env = env;
+
+    auto setFrom = [&](const std::string& key, const std::string& fallback, bool hasFallback) {
+        Entry e;
+        if (auto v = env ? env(envName(key)) : std::nullopt) {
+            e = {trim(*v), "environment " + envName(key), true};
+        } else if (auto it = fileValues.find(key); it != fileValues.end()) {
+            e = {it->second, fileSource, true};
+        } else if (hasFallback) {
+            e = {fallback, "default", false};
+        } else {
+            return;
+        }
+        config._entries[key] = std::move(e);
+    };
+
+    for (const auto& spec : keyTable()) {
+        setFrom(std::string(spec.name), std::string(spec.defaultValue), true);
+    }
+    for (const auto& [key, value] : fileValues) {
+        if (!findSpec(key)) {
+            config._unknown.push_back(key);
+            setFrom(key, value, true);
+        }
+    }
+
+    // Derived values: ${key} is replaced by the final value of that key (so db.url follows GEQU_DATA_DIR even when
+    // the default or the file says sqlite:${data.dir}/gequ.db). References to keys that are not set stay literal.
+    std::set<std::string> resolving;
+    std::function<std::string(const std::string&)> resolve = [&](const std::string& key) -> std::string {
+        auto it = config._entries.find(key);
+        if (it == config._entries.end() || resolving.count(key)) {
+            return "${" + key + "}";
+        }
+        if (it->second.value.find("${") != std::string::npos) {
+            resolving.insert(key);
+            it->second.value = expand(it->second.value, resolve);
+            resolving.erase(key);
+        }
+        return it->second.value;
+    };
+    for (auto& [key, e] : config._entries) {
+        resolve(key);
+    }
+
+    config.validate();
+    return config;
+}
+
+void Config::validate() const {
+    std::vector<std::string> problems;
+    auto complain = [&](const std::string& key, const std::string& why) {
+        const Entry* e = entry(key);
+        std::string where = e ? " (from " + e->source + ")" : "";
+        problems.push_back(key + where + ": " + why);
+    };
+
+    for (const auto& spec : keyTable()) {
+        const std::string key(spec.name);
+        const Entry* e = entry(key);
+        const std::string value = e ? e->value : std::string();
+        const std::string shown = "'" + value + "'";
+        switch (spec.kind) {
+        case KeyKind::Text:
+        case KeyKind::List:
+            break;
+        case KeyKind::Required:
+            if (value.empty()) {
+                complain(key, "must not be empty");
+            }
+            break;
+        case KeyKind::Integer: {
+            auto v = parseInt(value);
+            if (!v || *v < spec.min || *v > spec.max) {
+                complain(key,
+                         shown + " is not an integer from " + formatNumber(spec.min) + " to " + formatNumber(spec.max));
+            }
+            break;
+        }
+        case KeyKind::Number: {
+            auto v = parseDouble(value);
+            if (!v || *v < spec.min || *v > spec.max) {
+                complain(key,
+                         shown + " is not a number from " + formatNumber(spec.min) + " to " + formatNumber(spec.max));
+            }
+            break;
+        }
+        case KeyKind::Boolean:
+            if (!parseBool(value)) {
+                complain(key, shown + " is not a boolean (true or false)");
+            }
+            break;
+        case KeyKind::Choice:
+            if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) {
+                std::string list;
+                for (auto c : spec.choices) {
+                    list += (list.empty() ? "" : ", ") + std::string(c);
+                }
+                complain(key, shown + " is not one of: " + list);
+            }
+            break;
+        case KeyKind::HttpUrl: {
+            const bool http = value.rfind("http://", 0) == 0 && value.size() > 7;
+            const bool https = value.rfind("https://", 0) == 0 && value.size() > 8;
+            if (!http && !https) {
+                complain(key, shown + " is not an http:// or https:// URL");
+            }
+            break;
+        }
+        case KeyKind::DbUrl: {
+            const bool sqlite = value.rfind("sqlite:", 0) == 0 && value.size() > 7;
+            const bool pg = (value.rfind("postgresql://", 0) == 0 && value.size() > 13) ||
+                            (value.rfind("postgres://", 0) == 0 && value.size() > 11);
+            if (!sqlite && !pg) {
+                complain(key, shown + " is not sqlite:PATH or postgresql://user:pass@host:port/dbname");
+            }
+            break;
+        }
+        case KeyKind::Secret:
+            if (!value.empty() && value.size() < 32) {
+                complain(key, "must be at least 32 characters long (it is " + std::to_string(value.size()) + ")");
+            }
+            break;
+        }
+    }
+
+    if (problems.empty() && entry("app.env")->value == "production") {
+        if (entry("payment.provider")->value == "sandbox") {
+            complain("payment.provider", "'sandbox' is refused when app.env=production (it grants plans without "
+                                         "payment); set payment.provider=wechat");
+        }
+        if (entry("sms.provider")->value == "console") {
+            complain("sms.provider", "'console' is refused when app.env=production (codes would never reach users); "
+                                     "set sms.provider=aliyun or tencent");
+        }
+        if (entry("auth.secret")->value.empty() && entry("auth.secret_file")->value.empty()) {
+            complain("auth.secret", "must be configured when app.env=production (set GEQU_AUTH_SECRET or "
+                                    "auth.secret_file); the generated <data.dir>/secret is for development only");
+        }
+    }
+
+    if (!problems.empty()) {
+        std::string message = problems.size() == 1 ? "invalid configuration: " : "invalid configuration:";
+        if (problems.size() == 1) {
+            message += problems.front();
+        } else {
+            for (const auto& p : problems) {
+                message += "\n  " + p;
+            }
+        }
+        throw ConfigError(message);
+    }
+}
+
+const Config::Entry* Config::entry(const std::string& key) const {
+    auto it = _entries.find(key);
+    return it == _entries.end() ? nullptr : &it->second;
+}
+
+std::optional<std::string> Config::find(const std::string& key) const {
+    if (const Entry* e = entry(key)) {
+        if (e->value.empty()) {
+            return std::nullopt;
+        }
+        return e->value;
+    }
+    if (_env) {
+        if (auto v = _env(envName(key))) {
+            std::string t = trim(*v);
+            if (!t.empty()) {
+                return t;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+bool Config::has(const std::string& key) const {
+    return find(key).has_value();
+}
+
+bool Config::isConfigured(const std::string& key) const {
+    if (const Entry* e = entry(key)) {
+        return e->configured;
+    }
+    return has(key);
+}
+
+std::string Config::sourceOf(const std::string& key) const {
+    if (const Entry* e = entry(key)) {
+        return e->source;
+    }
+    return has(key) ? "environment " + envName(key) : "unset";
+}
+
+std::string Config::getString(const std::string& key) const {
+    if (auto v = find(key)) {
+        return *v;
+    }
+    throw ConfigError(key + " is not configured (set it in the configuration file or " + envName(key) + ")");
+}
+
+std::string Config::getString(const std::string& key, const std::string& fallback) const {
+    return find(key).value_or(fallback);
+}
+
+std::int64_t Config::getInt(const std::string& key) const {
+    const std::string value = getString(key);
+    if (auto v = parseInt(value)) {
+        return *v;
+    }
+    throw ConfigError(key + " (from " + sourceOf(key) + "): '" + value + "' is not an integer");
+}
+
+double Config::getDouble(const std::string& key) const {
+    const std::string value = getString(key);
+    if (auto v = parseDouble(value)) {
+        return *v;
+    }
+    throw ConfigError(key + " (from " + sourceOf(key) + "): '" + value + "' is not a number");
+}
+
+bool Config::getBool(const std::string& key) const {
+    const std::string value = getString(key);
+    if (auto v = parseBool(value)) {
+        return *v;
+    }
+    throw ConfigError(key + " (from " + sourceOf(key) + "): '" + value + "' is not a boolean (true or false)");
+}
+
+std::vector<std::string> Config::getList(const std::string& key) const {
+    std::vector<std::string> out;
+    const std::string value = getString(key, "");
+    std::size_t pos = 0;
+    while (pos <= value.size()) {
+        auto comma = value.find(',', pos);
+        if (comma == std::string::npos) {
+            comma = value.size();
+        }
+        std::string item = trim(value.substr(pos, comma - pos));
+        if (!item.empty()) {
+            out.push_back(item);
+        }
+        pos = comma + 1;
+    }
+    return out;
+}
+
+} // namespace gequ::app

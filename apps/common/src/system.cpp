@@ -1,0 +1,55 @@
+#include "gequ/app/system.h"
+
+#include <Poco/UUID.h>
+#include <Poco/UUIDGenerator.h>
+#include <chrono>
+#include <cstring>
+#include <limits>
+#include <openssl/rand.h>
+#include <stdexcept>
+
+namespace gequ::app {
+
+domain::TimePoint SystemClock::now() const {
+    return std::chrono::time_point_cast<domain::Millis>(std::chrono::system_clock::now());
+}
+
+std::string UuidIdGenerator::newId() {
+    // createRandom() is v4 and already lower-case hex; the generator is internally synchronised.
+    return Poco::UUIDGenerator::defaultGenerator().createRandom().toString();
+}
+
+std::string SecureRandom::bytes(std::size_t n) {
+    std::string out(n, '\0');
+    if (n > 0 && RAND_bytes(reinterpret_cast<unsigned char*>(out.data()), static_cast<int>(n)) != 1) {
+        throw std::runtime_error("the secure random generator failed (RAND_bytes)");
+    }
+    return out;
+}
+
+std::int64_t SecureRandom::uniform(std::int64_t low, std::int64_t high) {
+    if (low > high) {
+        throw std::invalid_argument("SecureRandom::uniform: low > high");
+    }
+    const std::uint64_t span = static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low);
+    if (span == std::numeric_limits<std::uint64_t>::max()) {
+        std::uint64_t r = 0;
+        std::string b = bytes(sizeof r);
+        std::memcpy(&r, b.data(), sizeof r);
+        return static_cast<std::int64_t>(r);
+    }
+    // Rejection sampling: draw from the largest multiple of (span + 1) below 2^64, so every value is equally likely.
+    const std::uint64_t range = span + 1;
+    const std::uint64_t limit =
+        std::numeric_limits<std::uint64_t>::max() - std::numeric_limits<std::uint64_t>::max() % range;
+    for (;;) {
+        std::uint64_t r = 0;
+        std::string b = bytes(sizeof r);
+        std::memcpy(&r, b.data(), sizeof r);
+        if (r < limit) {
+            return static_cast<std::int64_t>(static_cast<std::uint64_t>(low) + r % range);
+        }
+    }
+}
+
+} // namespace gequ::app

@@ -1,0 +1,137 @@
+// gequ-server: reads the configuration, opens (and migrates) the database, builds the services and the HTTP server,
+// prints "Gequ listening on http://HOST:PORT" and serves until SIGTERM or SIGINT.
+
+#include "gequ/app/config.h"
+#include "gequ/app/exceptions.h"
+#include "gequ/app/runtime.h"
+#include "gequ/app/setup.h"
+#include "gequ/http/server.h"
+
+#include <Poco/Exception.h>
+#include <Poco/Logger.h>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int kExitFailure = 1;
+constexpr int kExitUsage = 2;
+
+const char* const kUsage = "Usage: gequ-server [--config FILE]\n"
+                           "\n"
+                           "Serves the Gequ web app and its API. With no configuration it runs on its own:\n"
+                           "SQLite in var/gequ.db, the offline composer, the sandbox payment, the console SMS,\n"
+                           "media in var/media, the web app from web/dist, on http://127.0.0.1:8080.\n"
+                           "\n"
+                           "Options:\n"
+                           "  --config FILE  read the configuration from FILE (a properties file; see\n"
+                           "                 config/gequ.example.properties)\n"
+                           "  -h, --help     show this help\n"
+                           "\n"
+                           "Every key can be overridden by an environment variable: GEQU_ + the key upper-cased,\n"
+                           "dots as underscores (GEQU_DATA_DIR, GEQU_HTTP_PORT, GEQU_DB_URL, ...).\n"
+                           "Stops cleanly on SIGTERM or SIGINT.\n";
+
+struct Options {
+    std::string configPath;
+    bool help = false;
+};
+
+// The options, or nullopt after printing a usage error.
+std::optional<Options> parseArguments(const std::vector<std::string>& args) {
+    Options options;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "-h" || arg == "--help") {
+            options.help = true;
+        } else if (arg == "--config" && i + 1 < args.size()) {
+            options.configPath = args[++i];
+        } else if (arg.rfind("--config=", 0) == 0) {
+            options.configPath = arg.substr(9);
+        } else {
+            std::cerr << "gequ-server: " << (arg == "--config" ? "--config needs a FILE" : "unknown argument " + arg)
+                      << "\n\n"
+                      << kUsage;
+            return std::nullopt;
+        }
+    }
+    return options;
+}
+
+std::string hostForUrl(const std::string& host) {
+    return host.find(':') != std::string::npos ? "[" + host + "]" : host;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const auto options = parseArguments(std::vector<std::string>(argv + 1, argv + argc));
+    if (!options) {
+        return kExitUsage;
+    }
+    if (options->help) {
+        std::cout << kUsage;
+        return 0;
+    }
+
+    // Block the termination signals before any thread starts, so every thread inherits the mask and sigwait below
+    // is the only place they are received.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    std::optional<gequ::app::Config> config;
+    try {
+        config = gequ::app::Config::load(options->configPath);
+    } catch (const std::exception& e) {
+        std::cerr << "gequ-server: " << e.what() << "\n";
+        return kExitFailure;
+    }
+    gequ::app::configureLogging(config->logLevel());
+    Poco::Logger& log = Poco::Logger::get("gequ.server");
+
+    try {
+        for (const auto& key : config->unknownKeys()) {
+            log.warning("unknown configuration key %s (from %s) is ignored", key, config->sourceOf(key));
+        }
+        log.information("starting: app.env=%s, db=%s, upstream=%s, payment=%s, sms=%s", config->appEnv(),
+                        config->dbUrl().rfind("sqlite:", 0) == 0 ? config->dbUrl() : std::string("postgresql"),
+                        config->upstreamProvider(), config->paymentProvider(), config->smsProvider());
+
+        gequ::app::ensureDirectories(*config);
+        gequ::app::Runtime runtime(*config); // opens the database and applies pending migrations
+        const std::string secret = gequ::app::loadOrCreateSecret(*config, runtime.random());
+        (void)secret; // handed to the login service once it exists
+
+        gequ::http::Server server(gequ::app::makeHttpConfig(*config), runtime.httpServices());
+        server.start();
+        std::cout << "Gequ listening on http://" << hostForUrl(config->httpHost()) << ":" << server.port() << std::endl;
+        if (std::filesystem::is_directory(config->webRoot())) {
+            log.information("serving the web app from %s and media from %s", config->webRoot(), config->mediaDir());
+        } else {
+            log.warning("web.root %s does not exist: serving the API and media only (build the web app first)",
+                        config->webRoot());
+        }
+
+        int received = 0;
+        sigwait(&signals, &received);
+        log.information("received %s; stopping", std::string(strsignal(received)));
+        server.stop();
+        log.information("stopped");
+    } catch (const Poco::Exception& e) {
+        log.fatal("cannot start: %s", e.displayText());
+        return kExitFailure;
+    } catch (const std::exception& e) {
+        log.fatal("cannot start: %s", std::string(e.what()));
+        return kExitFailure;
+    }
+    return 0;
+}

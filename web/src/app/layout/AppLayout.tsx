@@ -1,0 +1,77 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { BOTTOM_TABS_HEIGHT, SIDE_MENU_WIDTH } from '../../theme/theme';
+import { ErrorBoundary } from '../ErrorBoundary';
+import { RouteError } from '../RouteError';
+import { BottomTabs } from './BottomTabs';
+import { NavMenu } from './NavMenu';
+import { TopBar } from './TopBar';
+
+/**
+ * SPEC.md §2 layout: at 1280 px or more a permanent side menu; below, a top bar with a drawer and a bottom tab bar.
+ * Only one of the two navigations is rendered at a time, so each landmark name is unique on the page.
+ */
+export function AppLayout() {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (wide) setDrawerOpen(false);
+  }, [wide]);
+
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', width: '100%', overflowX: 'clip' }}>
+      {wide ? (
+        <Box
+          component="aside"
+          sx={{
+            width: SIDE_MENU_WIDTH,
+            flexShrink: 0,
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            borderRight: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+          }}
+        >
+          <NavMenu />
+        </Box>
+      ) : (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          slotProps={{ paper: { sx: { width: SIDE_MENU_WIDTH, maxWidth: '85vw' } } }}
+        >
+          <NavMenu onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {wide ? null : <TopBar onOpenMenu={() => setDrawerOpen(true)} menuOpen={drawerOpen} />}
+        <Box
+          component="main"
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            pb: wide ? 0 : `calc(${BOTTOM_TABS_HEIGHT}px + env(safe-area-inset-bottom))`,
+          }}
+        >
+          <ErrorBoundary resetKey={pathname} fallback={<RouteError />}>
+            <Outlet />
+          </ErrorBoundary>
+        </Box>
+      </Box>
+      {wide ? null : <BottomTabs />}
+    </Box>
+  );
+}

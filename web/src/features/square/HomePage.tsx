@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Navigate, useSearchParams } from 'react-router';
+import { PageContainer } from '../../components/PageContainer';
+import { PageTitle } from '../../components/PageTitle';
+import { zh } from '../../strings/zh-CN';
+import { useNewMusic } from './api/useNewMusic';
+import { usePopularMusic } from './api/usePopularMusic';
+import { GenreCards } from './components/GenreCards';
+import { QuickStart } from './components/QuickStart';
+import { SongSection } from './components/SongSection';
+import { musicListHref } from './links';
+
+/** The music square (/): quick start, genres, the hot list and the newest songs. */
+export default function HomePage() {
+  const [params] = useSearchParams();
+  const sharedId = params.get('id');
+  const popular = usePopularMusic();
+  const latest = useNewMusic();
+
+  // A shared link is the site address plus ?id=<base64 song id>: open that song in the player.
+  if (sharedId) return <Navigate to={`/musicPlayer?${new URLSearchParams({ id: sharedId }).toString()}`} replace />;
+
+  return (
+    <PageContainer>
+      <PageTitle title={zh.square.title} subtitle={zh.square.subtitle} />
+      <Stack sx={{ gap: { xs: 2.5, lg: 3 } }}>
+        <QuickStart />
+        <Box component="section" aria-labelledby="home-genres">
+          <Typography id="home-genres" variant="h2" component="h2" sx={{ mb: 1.5 }}>
+            {zh.square.genres}
+          </Typography>
+          <GenreCards />
+        </Box>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: { xs: 2, lg: 3 },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+            alignItems: 'start',
+          }}
+        >
+          <SongSection title={zh.square.hotList} query={popular} moreHref={musicListHref(zh.square.hotList, 'fiery')} />
+          <SongSection title={zh.square.newSongs} query={latest} moreHref={musicListHref(zh.square.newSongs, 'new')} />
+        </Box>
+      </Stack>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+/** GET /music/song/listNumber: how many songs the caller has (for the pagination). */
+export const mySongCountQuery = () =>
+  queryOptions({
+    queryKey: ['works', 'count'],
+    queryFn: ({ signal }) => apiGet<number>('/music/song/listNumber', undefined, { signal }),
+  });
+
+export function useMySongCount(enabled: boolean) {
+  return useQuery({ ...mySongCountQuery(), enabled });
+}

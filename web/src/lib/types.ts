@@ -1,0 +1,56 @@
+// Shapes of the API answers shared by several features (design/api.md; field names as in SPEC.md §3).
+
+/** A song of the public lists (hot, new, search, genre). */
+export interface SongListItem {
+  native_id: string;
+  title: string;
+  tags: string;
+  native_image_url: string;
+  native_audio_url: string;
+  play_count: number;
+  forward_count: number;
+  likeCount: number;
+  duration?: number;
+  userName?: string;
+  liked?: boolean;
+}
+
+/** Song status: 0 generating, 1 done, -1 failed. */
+export type SongStatus = 0 | 1 | -1;
+
+/** A song of the signed-in user's own list. */
+export interface UserSong extends SongListItem {
+  complete: SongStatus;
+  created_at: string;
+  open: 0 | 1;
+  progress_started_at?: string | null;
+  error?: string | null;
+}
+
+/** The player detail (null when hidden, deleted or unfinished). */
+export interface SongDetail {
+  nativeId: string;
+  title: string;
+  userName: string;
+  tags: string;
+  imageUrl: string;
+  lyric: string;
+  duration: number;
+  audio: string;
+  likeCount?: number;
+  liked?: boolean;
+  play_count?: number;
+  forward_count?: number;
+}
+
+/** The signed-in user (GET /user/select). */
+export interface UserProfile {
+  id: string;
+  nickname: string;
+  integral: number;
+  avatarUrl: string | null;
+  membershipLevel: number;
+  expirationTime: string | null;
+  lifetime?: boolean;
+  phone?: string;
+}

@@ -1,0 +1,30 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { installMatchMedia, resetMedia } from './match-media';
+import { server } from './server';
+
+installMatchMedia();
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+
+beforeEach(() => {
+  resetMedia();
+  installMatchMedia();
+  window.localStorage.clear();
+  document.documentElement.className = '';
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+
+afterAll(() => {
+  server.close();
+});
+
+// jsdom does not implement scrolling.
+window.scrollTo = () => {};

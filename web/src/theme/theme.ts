@@ -1,0 +1,74 @@
+import { createTheme } from '@mui/material/styles';
+import { zhCN } from '@mui/material/locale';
+
+/** The app layout switches between the side menu and the top bar + bottom tabs here (SPEC.md §9). */
+export const APP_LAYOUT_BREAKPOINT = 1280;
+/** Info pages use their larger layout above this width. */
+export const INFO_LAYOUT_BREAKPOINT = 768;
+export const SIDE_MENU_WIDTH = 248;
+export const BOTTOM_TABS_HEIGHT = 56;
+
+/** localStorage keys of the chosen colour mode (absent = follow the system). */
+export const MODE_STORAGE_KEY = 'gequ-theme-mode';
+export const COLOR_SCHEME_STORAGE_KEY = 'gequ-color-scheme';
+
+export const FONT_FAMILY = [
+  '"PingFang SC"',
+  '"Noto Sans CJK SC"',
+  '"Noto Sans SC"',
+  '"Microsoft YaHei"',
+  '"WenQuanYi Micro Hei"',
+  '"Hiragino Sans GB"',
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Segoe UI"',
+  'Roboto',
+  'sans-serif',
+].join(', ');
+
+export const theme = createTheme(
+  {
+    cssVariables: { colorSchemeSelector: 'class' },
+    colorSchemes: {
+      light: {
+        palette: {
+          primary: { main: '#7c4dff', light: '#b47cff', dark: '#3f1dcb', contrastText: '#ffffff' },
+          secondary: { main: '#ec407a', light: '#ff77a9', dark: '#b4004e', contrastText: '#ffffff' },
+          background: { default: '#f6f4fb', paper: '#ffffff' },
+          text: { primary: '#1d1a26', secondary: '#5d5870' },
+        },
+      },
+      dark: {
+        palette: {
+          primary: { main: '#b39dff', light: '#d4c6ff', dark: '#7c4dff', contrastText: '#160f2e' },
+          secondary: { main: '#f48fb1', light: '#ffc1e3', dark: '#bf5f82', contrastText: '#2a0c18' },
+          background: { default: '#100e17', paper: '#1b1826' },
+          text: { primary: '#ece9f5', secondary: '#aaa4bd' },
+        },
+      },
+    },
+    breakpoints: {
+      values: { xs: 0, sm: 600, md: INFO_LAYOUT_BREAKPOINT, lg: APP_LAYOUT_BREAKPOINT, xl: 1920 },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: FONT_FAMILY,
+      h1: { fontSize: '1.75rem', fontWeight: 700 },
+      h2: { fontSize: '1.25rem', fontWeight: 700 },
+      h3: { fontSize: '1.1rem', fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiCard: { defaultProps: { variant: 'outlined' } },
+      MuiPaper: { styleOverrides: { outlined: { borderRadius: 16 } } },
+      MuiCssBaseline: {
+        styleOverrides: {
+          body: { overflowX: 'hidden' },
+          '#root': { minHeight: '100vh' },
+        },
+      },
+    },
+  },
+  zhCN,
+);
