@@ -7,9 +7,9 @@
 
 #include <cstdint>
 #include <functional>
-#include <utility>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gequ::domain {
@@ -29,12 +29,14 @@ public:
     virtual std::optional<User> findByPhone(const std::string& phone) = 0;
     /// Inserts a new user; the phone must not be taken (an exception otherwise).
     virtual void insert(const User& user) = 0;
-    /// Adds delta to the user's points only if the balance stays >= 0 (one conditional UPDATE); the new balance, or nullopt when refused or no such user.
+    /// Adds delta to the user's points only if the balance stays >= 0 (one conditional UPDATE); the new balance, or
+    /// nullopt when refused or no such user.
     virtual std::optional<std::int64_t> addPoints(const std::string& id, std::int64_t delta) = 0;
     /// Sets the nickname.
     virtual void updateNickname(const std::string& id, const std::string& nickname) = 0;
     /// Sets the stored membership level, expiry and lifetime flag.
-    virtual void updateMembership(const std::string& id, int level, std::optional<TimePoint> expiresAt, bool lifetime) = 0;
+    virtual void updateMembership(const std::string& id, int level, std::optional<TimePoint> expiresAt,
+                                  bool lifetime) = 0;
     /// Sets or clears the disabled flag.
     virtual void setDisabled(const std::string& id, bool disabled) = 0;
     /// Users, oldest first.
@@ -126,6 +128,18 @@ public:
     virtual void refreshHotness(TimePoint now) = 0;
     /// The number of songs in each status (generating, done, failed), not deleted.
     virtual std::vector<std::pair<SongStatus, std::int64_t>> countByStatus() = 0;
+    /// Records that the user likes the song; false (nothing written) when they already do. like_count is left to
+    /// addCounts.
+    virtual bool addLike(const std::string& userId, const std::string& songId, TimePoint at) = 0;
+    /// Removes the user's like of the song; false when there was none. like_count is left to addCounts.
+    virtual bool removeLike(const std::string& userId, const std::string& songId) = 0;
+    /// The ids among songIds that the user likes.
+    virtual std::vector<std::string> likedAmong(const std::string& userId, const std::vector<std::string>& songIds) = 0;
+    /// Notes a play of the song by the viewer unless one was noted less than `window` before `at` (one conditional
+    /// upsert); whether it counts. play_count is left to addCounts.
+    virtual bool recordPlay(const std::string& songId, const std::string& viewerKey, TimePoint at, Millis window) = 0;
+    /// Forgets plays noted before `before`.
+    virtual void prunePlayEvents(TimePoint before) = 0;
 };
 
 class TaskRepository {
@@ -139,7 +153,8 @@ public:
     virtual void update(const GenerationTask& task) = 0;
     /// The user's tasks in a non-final state (queued, submitted, running).
     virtual std::int64_t countActiveByUser(const std::string& userId) = 0;
-    /// Leases up to `limit` due tasks in `states` (next_poll_at <= now or null, lease free or expired) to `owner` until `until`; member channel first, then oldest. No two owners ever hold the same task.
+    /// Leases up to `limit` due tasks in `states` (next_poll_at <= now or null, lease free or expired) to `owner` until
+    /// `until`; member channel first, then oldest. No two owners ever hold the same task.
     virtual std::vector<GenerationTask> claimDue(const std::vector<TaskState>& states, const std::string& owner,
                                                  TimePoint now, TimePoint until, int limit) = 0;
     /// Releases the lease if `owner` holds it.

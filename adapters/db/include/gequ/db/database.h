@@ -1,0 +1,42 @@
+#pragma once
+
+// Opening the database: the Store port of libdomain (ports/store.h) on SQLite or PostgreSQL (design/data.md).
+
+#include "gequ/domain/ports/store.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gequ::db {
+
+/// Opens the database at `url` and, unless `applyMigrations` is false, brings its schema up to date first.
+/// `sqlite:<path>`: a file (parent directories created), WAL, busy_timeout, foreign keys; writers serialised.
+/// `postgresql://user:pass@host:port/dbname[?key=value&...]`: a connection pool of up to `poolSize` connections.
+/// Throws DbException when the URL is malformed or the database cannot be opened or migrated.
+std::unique_ptr<domain::Store> openStore(const std::string& url, int poolSize = 8, bool applyMigrations = true);
+
+/// Applies the pending migrations of a store made by openStore, each in its own transaction; how many it applied.
+/// Safe to run from several processes at once.
+int migrate(domain::Store& store);
+
+/// The highest applied migration version (0 for an empty database).
+int schemaVersion(domain::Store& store);
+
+/// The newest migration version this build knows.
+int latestSchemaVersion();
+
+/// One column of the schema, for comparing the two dialects.
+struct ColumnInfo {
+    std::string table;
+    std::string column;
+    std::string type; ///< normalised: "integer", "text" or "real"
+    bool notNull = false;
+
+    bool operator==(const ColumnInfo&) const = default;
+};
+
+/// The application's tables and columns (SQLite internals and the FTS5 shadow tables excluded), sorted.
+std::vector<ColumnInfo> describeSchema(domain::Store& store);
+
+} // namespace gequ::db

@@ -1,0 +1,189 @@
+// Users, sessions and SMS codes.
+
+#include "binder.h"
+#include "repositories.h"
+
+namespace gequ::db::detail {
+
+using domain::Page;
+using domain::TimePoint;
+
+namespace {
+
+const std::string kUserSelect = std::string("SELECT ") + RowMapping<domain::User>::kColumns + " FROM users ";
+const std::string kSessionSelect = std::string("SELECT ") + RowMapping<domain::Session>::kColumns + " FROM sessions ";
+const std::string kSmsSelect = std::string("SELECT ") + RowMapping<domain::SmsCode>::kColumns + " FROM sms_codes ";
+
+} // namespace
+
+// --- users
+
+std::optional<domain::User> SqlUserRepository::findById(const std::string& id) {
+    std::vector<domain::User> rows;
+    Query(_c, kUserSelect + "WHERE id = ?").bind(id).into(rows).execute();
+    return firstOf(rows);
+}
+
+std::optional<domain::User> SqlUserRepository::findByPhone(const std::string& phone) {
+    std::vector<domain::User> rows;
+    Query(_c, kUserSelect + "WHERE phone = ?").bind(phone).into(rows).execute();
+    return firstOf(rows);
+}
+
+void SqlUserRepository::insert(const domain::User& user) {
+    Query query(_c, std::string("INSERT INTO users (") + RowMapping<domain::User>::kColumns + ") VALUES (" +
+                        placeholders(columnCount<domain::User>()) + ")");
+    bindColumns(query, user);
+    query.execute();
+}
+
+std::optional<std::int64_t> SqlUserRepository::addPoints(const std::string& id, std::int64_t delta) {
+    // One conditional update: concurrent changes serialise on the row and each re-checks the condition.
+    std::vector<Poco::Int64> balance;
+    Query(_c, "UPDATE users SET integral = integral + ? WHERE id = ? AND integral + ? >= 0 RETURNING integral")
+        .bind(delta)
+        .bind(id)
+        .bind(delta)
+        .into(balance)
+        .execute();
+    if (balance.empty()) {
+        return std::nullopt;
+    }
+    return balance.front();
+}
+
+void SqlUserRepository::updateNickname(const std::string& id, const std::string& nickname) {
+    Query(_c, "UPDATE users SET nickname = ? WHERE id = ?").bind(nickname).bind(id).execute();
+}
+
+void SqlUserRepository::updateMembership(const std::string& id, int level, std::optional<TimePoint> expiresAt,
+                                         bool lifetime) {
+    Query(_c, "UPDATE users SET membership_level = ?, membership_expires_at = ?, lifetime = ? WHERE id = ?")
+        .bind(level)
+        .bind(expiresAt)
+        .bind(lifetime)
+        .bind(id)
+        .execute();
+}
+
+void SqlUserRepository::setDisabled(const std::string& id, bool disabled) {
+    Query(_c, "UPDATE users SET disabled = ? WHERE id = ?").bind(disabled).bind(id).execute();
+}
+
+std::vector<domain::User> SqlUserRepository::list(Page page) {
+    std::vector<domain::User> rows;
+    Query(_c, kUserSelect + "ORDER BY created_at, id LIMIT ? OFFSET ?")
+        .bind(limitOf(page))
+        .bind(offsetOf(page))
+        .into(rows)
+        .execute();
+    return rows;
+}
+
+std::int64_t SqlUserRepository::count() {
+    Query query(_c, "SELECT COUNT(*) FROM users");
+    return scalar(query);
+}
+
+// --- sessions
+
+void SqlSessionRepository::insert(const domain::Session& session) {
+    Query query(_c, std::string("INSERT INTO sessions (") + RowMapping<domain::Session>::kColumns + ") VALUES (" +
+                        placeholders(columnCount<domain::Session>()) + ")");
+    bindColumns(query, session);
+    query.execute();
+}
+
+std::optional<domain::Session> SqlSessionRepository::findByTokenHash(const std::string& tokenHash) {
+    std::vector<domain::Session> rows;
+    Query(_c, kSessionSelect + "WHERE token_hash = ?").bind(tokenHash).into(rows).execute();
+    return firstOf(rows);
+}
+
+void SqlSessionRepository::revoke(const std::string& tokenHash, TimePoint at) {
+    Query(_c, "UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL")
+        .bind(at)
+        .bind(tokenHash)
+        .execute();
+}
+
+void SqlSessionRepository::revokeAllForUser(const std::string& userId, TimePoint at) {
+    Query(_c, "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL")
+        .bind(at)
+        .bind(userId)
+        .execute();
+}
+
+// --- SMS codes
+
+std::int64_t SqlSmsCodeRepository::insert(const domain::SmsCode& code) {
+    // Every column but the id, which the database assigns.
+    std::vector<Poco::Int64> id;
+    Query query(_c, "INSERT INTO sms_codes (phone, code_hash, created_at, expires_at, attempts, consumed_at, ip) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id");
+    query.bind(code.phone)
+        .bind(code.codeHash)
+        .bind(code.createdAt)
+        .bind(code.expiresAt)
+        .bind(code.attempts)
+        .bind(code.consumedAt)
+        .bind(code.ip)
+        .into(id)
+        .execute();
+    if (id.empty()) {
+        throw DbException("INSERT INTO sms_codes returned no id");
+    }
+    return id.front();
+}
+
+std::optional<domain::SmsCode> SqlSmsCodeRepository::findLatestActive(const std::string& phone) {
+    std::vector<domain::SmsCode> rows;
+    Query(_c, kSmsSelect + "WHERE phone = ? AND consumed_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1")
+        .bind(phone)
+        .into(rows)
+        .execute();
+    return firstOf(rows);
+}
+
+std::optional<domain::SmsCode> SqlSmsCodeRepository::findLatest(const std::string& phone) {
+    std::vector<domain::SmsCode> rows;
+    Query(_c, kSmsSelect + "WHERE phone = ? ORDER BY created_at DESC, id DESC LIMIT 1")
+        .bind(phone)
+        .into(rows)
+        .execute();
+    return firstOf(rows);
+}
+
+std::int64_t SqlSmsCodeRepository::countForPhoneSince(const std::string& phone, TimePoint since) {
+    Query query(_c, "SELECT COUNT(*) FROM sms_codes WHERE phone = ? AND created_at >= ?");
+    query.bind(phone).bind(since);
+    return scalar(query);
+}
+
+std::int64_t SqlSmsCodeRepository::countForIpSince(const std::string& ip, TimePoint since) {
+    Query query(_c, "SELECT COUNT(*) FROM sms_codes WHERE ip = ? AND created_at >= ?");
+    query.bind(ip).bind(since);
+    return scalar(query);
+}
+
+int SqlSmsCodeRepository::addAttempt(std::int64_t id) {
+    Query query(_c, "UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ? RETURNING attempts");
+    query.bind(id);
+    return static_cast<int>(scalar(query));
+}
+
+bool SqlSmsCodeRepository::consume(std::int64_t id, TimePoint at) {
+    return Query(_c, "UPDATE sms_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL")
+               .bind(at)
+               .bind(id)
+               .execute() == 1;
+}
+
+void SqlSmsCodeRepository::consumeAllForPhone(const std::string& phone, TimePoint at) {
+    Query(_c, "UPDATE sms_codes SET consumed_at = ? WHERE phone = ? AND consumed_at IS NULL")
+        .bind(at)
+        .bind(phone)
+        .execute();
+}
+
+} // namespace gequ::db::detail

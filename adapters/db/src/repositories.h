@@ -1,0 +1,173 @@
+#pragma once
+
+// The repositories of ports/store.h on one Connection (and so one transaction). One code path for both dialects;
+// the few unavoidable differences ask Connection::postgres().
+
+#include "connection.h"
+#include "gequ/domain/ports/store.h"
+
+namespace gequ::db::detail {
+
+class SqlUserRepository final : public domain::UserRepository {
+public:
+    explicit SqlUserRepository(Connection& connection) : _c(connection) {}
+    std::optional<domain::User> findById(const std::string& id) override;
+    std::optional<domain::User> findByPhone(const std::string& phone) override;
+    void insert(const domain::User& user) override;
+    std::optional<std::int64_t> addPoints(const std::string& id, std::int64_t delta) override;
+    void updateNickname(const std::string& id, const std::string& nickname) override;
+    void updateMembership(const std::string& id, int level, std::optional<domain::TimePoint> expiresAt,
+                          bool lifetime) override;
+    void setDisabled(const std::string& id, bool disabled) override;
+    std::vector<domain::User> list(domain::Page page) override;
+    std::int64_t count() override;
+
+private:
+    Connection& _c;
+};
+
+class SqlSessionRepository final : public domain::SessionRepository {
+public:
+    explicit SqlSessionRepository(Connection& connection) : _c(connection) {}
+    void insert(const domain::Session& session) override;
+    std::optional<domain::Session> findByTokenHash(const std::string& tokenHash) override;
+    void revoke(const std::string& tokenHash, domain::TimePoint at) override;
+    void revokeAllForUser(const std::string& userId, domain::TimePoint at) override;
+
+private:
+    Connection& _c;
+};
+
+class SqlSmsCodeRepository final : public domain::SmsCodeRepository {
+public:
+    explicit SqlSmsCodeRepository(Connection& connection) : _c(connection) {}
+    std::int64_t insert(const domain::SmsCode& code) override;
+    std::optional<domain::SmsCode> findLatestActive(const std::string& phone) override;
+    std::optional<domain::SmsCode> findLatest(const std::string& phone) override;
+    std::int64_t countForPhoneSince(const std::string& phone, domain::TimePoint since) override;
+    std::int64_t countForIpSince(const std::string& ip, domain::TimePoint since) override;
+    int addAttempt(std::int64_t id) override;
+    bool consume(std::int64_t id, domain::TimePoint at) override;
+    void consumeAllForPhone(const std::string& phone, domain::TimePoint at) override;
+
+private:
+    Connection& _c;
+};
+
+class SqlPointsRepository final : public domain::PointsRepository {
+public:
+    explicit SqlPointsRepository(Connection& connection) : _c(connection) {}
+    bool append(const domain::PointsRecord& record) override;
+    bool hasRef(const std::string& ref) override;
+    std::vector<domain::PointsRecord> listByUser(const std::string& userId, domain::Page page) override;
+    std::int64_t countByUser(const std::string& userId) override;
+    std::vector<domain::PointsRecord> allByUser(const std::string& userId) override;
+    std::vector<std::string> duplicateRefs() override;
+
+private:
+    Connection& _c;
+};
+
+class SqlSongRepository final : public domain::SongRepository {
+public:
+    explicit SqlSongRepository(Connection& connection) : _c(connection) {}
+    void insert(const domain::Song& song) override;
+    std::optional<domain::Song> findById(const std::string& id) override;
+    void update(const domain::Song& song) override;
+    std::vector<domain::Song> listPublic(domain::SongOrder order, domain::Page page) override;
+    std::vector<domain::Song> searchByStyle(const std::string& style, domain::Page page) override;
+    std::vector<domain::Song> searchText(const std::string& text, domain::Page page) override;
+    std::vector<domain::Song> listByUser(const std::string& userId, domain::Page page) override;
+    std::int64_t countByUser(const std::string& userId) override;
+    std::int64_t countGeneratingByUser(const std::string& userId) override;
+    std::vector<domain::Song> listByTask(const std::string& taskId) override;
+    void addCounts(const std::string& id, std::int64_t plays, std::int64_t shares, std::int64_t likes) override;
+    void refreshHotness(domain::TimePoint now) override;
+    std::vector<std::pair<domain::SongStatus, std::int64_t>> countByStatus() override;
+    bool addLike(const std::string& userId, const std::string& songId, domain::TimePoint at) override;
+    bool removeLike(const std::string& userId, const std::string& songId) override;
+    std::vector<std::string> likedAmong(const std::string& userId, const std::vector<std::string>& songIds) override;
+    bool recordPlay(const std::string& songId, const std::string& viewerKey, domain::TimePoint at,
+                    domain::Millis window) override;
+    void prunePlayEvents(domain::TimePoint before) override;
+
+private:
+    Connection& _c;
+};
+
+class SqlTaskRepository final : public domain::TaskRepository {
+public:
+    explicit SqlTaskRepository(Connection& connection) : _c(connection) {}
+    void insert(const domain::GenerationTask& task) override;
+    std::optional<domain::GenerationTask> findById(const std::string& id) override;
+    void update(const domain::GenerationTask& task) override;
+    std::int64_t countActiveByUser(const std::string& userId) override;
+    std::vector<domain::GenerationTask> claimDue(const std::vector<domain::TaskState>& states, const std::string& owner,
+                                                 domain::TimePoint now, domain::TimePoint until, int limit) override;
+    void releaseLease(const std::string& id, const std::string& owner) override;
+    std::vector<domain::GenerationTask> listByState(std::optional<domain::TaskState> state, domain::Page page) override;
+    std::vector<std::pair<domain::TaskState, std::int64_t>> countByState() override;
+
+private:
+    Connection& _c;
+};
+
+class SqlOrderRepository final : public domain::OrderRepository {
+public:
+    explicit SqlOrderRepository(Connection& connection) : _c(connection) {}
+    void insert(const domain::Order& order) override;
+    std::optional<domain::Order> findByNo(const std::string& orderNo) override;
+    bool markPaid(const std::string& orderNo, const std::string& providerTxnId, std::int64_t paidAmountFen,
+                  domain::TimePoint paidAt) override;
+    bool markClosed(const std::string& orderNo, domain::TimePoint at) override;
+    void markAnomaly(const std::string& orderNo) override;
+    void addNotify(const std::string& orderNo) override;
+    std::vector<domain::Order> listByState(std::optional<domain::OrderState> state, domain::Page page) override;
+    std::vector<std::pair<domain::OrderState, std::int64_t>> countByState() override;
+
+private:
+    Connection& _c;
+};
+
+class SqlRedeemRepository final : public domain::RedeemRepository {
+public:
+    explicit SqlRedeemRepository(Connection& connection) : _c(connection) {}
+    void insert(const domain::RedeemCode& code) override;
+    std::optional<domain::RedeemCode> findByHash(const std::string& codeHash) override;
+    std::optional<domain::RedeemCode> findById(const std::string& id) override;
+    bool addUse(const std::string& id) override;
+    bool insertRedemption(const std::string& codeId, const std::string& userId, domain::TimePoint at) override;
+    void setDisabled(const std::string& id, bool disabled) override;
+    std::vector<domain::RedeemCode> list(domain::Page page) override;
+
+private:
+    Connection& _c;
+};
+
+/// All repositories of one unit of work.
+class SqlRepositories final : public domain::Repositories {
+public:
+    explicit SqlRepositories(Connection& connection)
+        : _users(connection), _sessions(connection), _smsCodes(connection), _points(connection), _songs(connection),
+          _tasks(connection), _orders(connection), _redeemCodes(connection) {}
+    domain::UserRepository& users() override { return _users; }
+    domain::SessionRepository& sessions() override { return _sessions; }
+    domain::SmsCodeRepository& smsCodes() override { return _smsCodes; }
+    domain::PointsRepository& points() override { return _points; }
+    domain::SongRepository& songs() override { return _songs; }
+    domain::TaskRepository& tasks() override { return _tasks; }
+    domain::OrderRepository& orders() override { return _orders; }
+    domain::RedeemRepository& redeemCodes() override { return _redeemCodes; }
+
+private:
+    SqlUserRepository _users;
+    SqlSessionRepository _sessions;
+    SqlSmsCodeRepository _smsCodes;
+    SqlPointsRepository _points;
+    SqlSongRepository _songs;
+    SqlTaskRepository _tasks;
+    SqlOrderRepository _orders;
+    SqlRedeemRepository _redeemCodes;
+};
+
+} // namespace gequ::db::detail

@@ -1,0 +1,394 @@
+// Songs (with likes and play de-duplication) and generation tasks.
+
+#include "binder.h"
+#include "gequ/domain/model/hotness.h"
+#include "repositories.h"
+#include "sql_text.h"
+
+#include <algorithm>
+
+namespace gequ::db::detail {
+
+using domain::Page;
+using domain::TimePoint;
+
+namespace {
+
+const std::string kSongSelect =
+    std::string("SELECT ") + RowMapping<domain::Song>::kColumns + " FROM songs s JOIN users u ON u.id = s.user_id ";
+/// What the square and search show. The same terms as the partial indexes of the migrations, so they apply.
+const std::string kPublic = "s.open = 1 AND s.complete = 1 AND s.hidden = 0 AND s.deleted_at IS NULL";
+const std::string kNewest = " ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?";
+
+/// The stored columns of a song, in RowMapping order (the mapping's last column, userName, is joined on read).
+constexpr const char* kSongInsertColumns =
+    "id, task_id, user_id, clip_index, title, tags, prompt, lyric, model, image_url, audio_url, stream_url, "
+    "upstream_audio_url, upstream_image_url, duration, complete, open, hidden, deleted_at, play_count, forward_count, "
+    "like_count, hotness, created_at, finished_at";
+
+/// Trigram full text needs three characters; shorter keywords fall back to LIKE.
+constexpr std::size_t kTrigram = 3;
+/// refreshHotness reads and writes this many songs at a time.
+constexpr int kHotnessBatch = 1000;
+/// likedAmong asks about at most this many ids per statement.
+constexpr std::size_t kIdChunk = 500;
+
+std::vector<domain::Song> songs(Query& query) {
+    std::vector<domain::Song> rows;
+    query.into(rows).execute();
+    return rows;
+}
+
+const std::string kTaskSelect =
+    std::string("SELECT ") + RowMapping<domain::GenerationTask>::kColumns + " FROM generation_tasks ";
+
+std::vector<domain::TaskState> activeStates() {
+    return {domain::TaskState::Queued, domain::TaskState::Submitted, domain::TaskState::Running};
+}
+
+} // namespace
+
+// --- songs
+
+void SqlSongRepository::insert(const domain::Song& song) {
+    Query query(_c, std::string("INSERT INTO songs (") + kSongInsertColumns + ") VALUES (" +
+                        placeholders(columnCount<domain::Song>() - 1) + ")");
+    bindColumns(query, song, columnCount<domain::Song>() - 1);
+    query.execute();
+}
+
+std::optional<domain::Song> SqlSongRepository::findById(const std::string& id) {
+    Query query(_c, kSongSelect + "WHERE s.id = ?");
+    query.bind(id);
+    auto rows = songs(query);
+    return firstOf(rows);
+}
+
+void SqlSongRepository::update(const domain::Song& song) {
+    // The counters and hotness are left out on purpose: addCounts and refreshHotness change them atomically, and
+    // writing back a value read earlier would lose concurrent plays and likes. Owner, task, clip index and creation
+    // time never change.
+    Query(_c, "UPDATE songs SET title = ?, tags = ?, prompt = ?, lyric = ?, model = ?, image_url = ?, audio_url = ?, "
+              "stream_url = ?, upstream_audio_url = ?, upstream_image_url = ?, duration = ?, complete = ?, open = ?, "
+              "hidden = ?, deleted_at = ?, finished_at = ? WHERE id = ?")
+        .bind(song.title)
+        .bind(song.tags)
+        .bind(song.prompt)
+        .bind(song.lyric)
+        .bind(song.model)
+        .bind(song.imageUrl)
+        .bind(song.audioUrl)
+        .bind(song.streamUrl)
+        .bind(song.upstreamAudioUrl)
+        .bind(song.upstreamImageUrl)
+        .bind(song.duration)
+        .bind(static_cast<int>(song.complete))
+        .bind(song.open)
+        .bind(song.hidden)
+        .bind(song.deletedAt)
+        .bind(song.finishedAt)
+        .bind(song.id)
+        .execute();
+}
+
+std::vector<domain::Song> SqlSongRepository::listPublic(domain::SongOrder order, Page page) {
+    const std::string orderBy = order == domain::SongOrder::Hotness
+                                    ? " ORDER BY s.hotness DESC, s.created_at DESC, s.id DESC LIMIT ? OFFSET ?"
+                                    : kNewest;
+    Query query(_c, kSongSelect + "WHERE " + kPublic + orderBy);
+    query.bind(limitOf(page)).bind(offsetOf(page));
+    return songs(query);
+}
+
+std::vector<domain::Song> SqlSongRepository::searchByStyle(const std::string& style, Page page) {
+    std::string wanted = asciiLower(style);
+    wanted.erase(0, wanted.find_first_not_of(" \t"));
+    wanted.erase(wanted.find_last_not_of(" \t") + 1);
+    // Whole tags: ",a,b," contains ",b,". tags is normalised ("a, b" or "a,b"); spaces around commas are dropped.
+    const std::string wholeTag = "(',' || REPLACE(REPLACE(LOWER(s.tags), ', ', ','), ' ,', ',') || ',') LIKE ? "
+                                 "ESCAPE '\\'";
+    std::string prefilter;
+    if (_c.postgres()) {
+        prefilter = " AND s.tags ILIKE ? ESCAPE '\\'"; // can use the trigram index
+    } else if (codePoints(wanted) >= kTrigram) {
+        prefilter = " AND s.seq IN (SELECT rowid FROM songs_fts WHERE songs_fts MATCH ?)";
+    }
+    Query query(_c, kSongSelect + "WHERE " + kPublic + " AND " + wholeTag + prefilter + kNewest);
+    query.bind("%," + escapeLike(wanted) + ",%");
+    if (_c.postgres()) {
+        query.bind("%" + escapeLike(wanted) + "%");
+    } else if (!prefilter.empty()) {
+        query.bind("{tags} : " + ftsPhrase(wanted));
+    }
+    query.bind(limitOf(page)).bind(offsetOf(page));
+    return songs(query);
+}
+
+std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text, Page page) {
+    if (!_c.postgres() && codePoints(text) >= kTrigram) {
+        Query query(_c, kSongSelect + "WHERE " + kPublic +
+                            " AND s.seq IN (SELECT rowid FROM songs_fts WHERE songs_fts MATCH ?)" + kNewest);
+        query.bind(ftsPhrase(text)).bind(limitOf(page)).bind(offsetOf(page));
+        return songs(query);
+    }
+    // PostgreSQL: ILIKE with pg_trgm GIN indexes. SQLite, one or two characters: LIKE (ASCII case-insensitive).
+    const std::string like = _c.postgres() ? "ILIKE" : "LIKE";
+    const std::string pattern = "%" + escapeLike(text) + "%";
+    Query query(_c, kSongSelect + "WHERE " + kPublic + " AND (s.title " + like + " ? ESCAPE '\\' OR s.tags " + like +
+                        " ? ESCAPE '\\' OR s.lyric " + like + " ? ESCAPE '\\')" + kNewest);
+    query.bind(pattern).bind(pattern).bind(pattern).bind(limitOf(page)).bind(offsetOf(page));
+    return songs(query);
+}
+
+std::vector<domain::Song> SqlSongRepository::listByUser(const std::string& userId, Page page) {
+    Query query(_c, kSongSelect + "WHERE s.user_id = ? AND s.deleted_at IS NULL" + kNewest);
+    query.bind(userId).bind(limitOf(page)).bind(offsetOf(page));
+    return songs(query);
+}
+
+std::int64_t SqlSongRepository::countByUser(const std::string& userId) {
+    Query query(_c, "SELECT COUNT(*) FROM songs WHERE user_id = ? AND deleted_at IS NULL");
+    query.bind(userId);
+    return scalar(query);
+}
+
+std::int64_t SqlSongRepository::countGeneratingByUser(const std::string& userId) {
+    Query query(_c, "SELECT COUNT(*) FROM songs WHERE user_id = ? AND complete = ? AND deleted_at IS NULL");
+    query.bind(userId).bind(static_cast<int>(domain::SongStatus::Generating));
+    return scalar(query);
+}
+
+std::vector<domain::Song> SqlSongRepository::listByTask(const std::string& taskId) {
+    Query query(_c, kSongSelect + "WHERE s.task_id = ? ORDER BY s.clip_index, s.id");
+    query.bind(taskId);
+    return songs(query);
+}
+
+void SqlSongRepository::addCounts(const std::string& id, std::int64_t plays, std::int64_t shares, std::int64_t likes) {
+    Query(_c, "UPDATE songs SET play_count = play_count + ?, forward_count = forward_count + ?, "
+              "like_count = like_count + ? WHERE id = ?")
+        .bind(plays)
+        .bind(shares)
+        .bind(likes)
+        .bind(id)
+        .execute();
+}
+
+void SqlSongRepository::refreshHotness(TimePoint now) {
+    // Keyset batches over the public songs: read the counters, compute with the domain's formula, write back.
+    std::string after;
+    for (;;) {
+        std::vector<std::string> ids;
+        std::vector<Poco::Int64> plays, likes, shares, created;
+        Query(_c, "SELECT id, play_count, like_count, forward_count, created_at FROM songs s WHERE " + kPublic +
+                      " AND s.id > ? ORDER BY s.id LIMIT ?")
+            .bind(after)
+            .bind(kHotnessBatch)
+            .into(ids)
+            .into(plays)
+            .into(likes)
+            .into(shares)
+            .into(created)
+            .execute();
+        if (ids.empty()) {
+            return;
+        }
+        std::vector<double> values(ids.size());
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            values[i] = domain::hotness(plays[i], likes[i], shares[i], domain::fromEpochMillis(created[i]), now);
+        }
+        Query(_c, "UPDATE songs SET hotness = ? WHERE id = ?").bindEach(values).bindEach(ids).execute();
+        if (ids.size() < static_cast<std::size_t>(kHotnessBatch)) {
+            return;
+        }
+        after = ids.back();
+    }
+}
+
+std::vector<std::pair<domain::SongStatus, std::int64_t>> SqlSongRepository::countByStatus() {
+    std::vector<Poco::Int64> statuses, counts;
+    Query(_c, "SELECT complete, COUNT(*) FROM songs WHERE deleted_at IS NULL GROUP BY complete ORDER BY complete")
+        .into(statuses)
+        .into(counts)
+        .execute();
+    std::vector<std::pair<domain::SongStatus, std::int64_t>> out;
+    for (std::size_t i = 0; i < statuses.size() && i < counts.size(); ++i) {
+        out.emplace_back(static_cast<domain::SongStatus>(statuses[i]), counts[i]);
+    }
+    return out;
+}
+
+bool SqlSongRepository::addLike(const std::string& userId, const std::string& songId, TimePoint at) {
+    return Query(_c, "INSERT INTO song_likes (user_id, song_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+               .bind(userId)
+               .bind(songId)
+               .bind(at)
+               .execute() == 1;
+}
+
+bool SqlSongRepository::removeLike(const std::string& userId, const std::string& songId) {
+    return Query(_c, "DELETE FROM song_likes WHERE user_id = ? AND song_id = ?").bind(userId).bind(songId).execute() ==
+           1;
+}
+
+std::vector<std::string> SqlSongRepository::likedAmong(const std::string& userId,
+                                                       const std::vector<std::string>& songIds) {
+    std::vector<std::string> liked;
+    for (std::size_t start = 0; start < songIds.size(); start += kIdChunk) {
+        const std::size_t n = std::min(kIdChunk, songIds.size() - start);
+        std::vector<std::string> rows;
+        Query query(_c, "SELECT song_id FROM song_likes WHERE user_id = ? AND song_id IN (" + placeholders(n) + ")");
+        query.bind(userId);
+        for (std::size_t i = start; i < start + n; ++i) {
+            query.bind(songIds[i]);
+        }
+        query.into(rows).execute();
+        liked.insert(liked.end(), rows.begin(), rows.end());
+    }
+    return liked;
+}
+
+bool SqlSongRepository::recordPlay(const std::string& songId, const std::string& viewerKey, TimePoint at,
+                                   domain::Millis window) {
+    // Inserted (first play) or moved forward (the last counted play is at least `window` old): one row changed.
+    return Query(_c, "INSERT INTO play_events (song_id, viewer_key, at) VALUES (?, ?, ?) "
+                     "ON CONFLICT (song_id, viewer_key) DO UPDATE SET at = excluded.at WHERE play_events.at <= ?")
+               .bind(songId)
+               .bind(viewerKey)
+               .bind(at)
+               .bind(at - window)
+               .execute() == 1;
+}
+
+void SqlSongRepository::prunePlayEvents(TimePoint before) {
+    Query(_c, "DELETE FROM play_events WHERE at < ?").bind(before).execute();
+}
+
+// --- tasks
+
+void SqlTaskRepository::insert(const domain::GenerationTask& task) {
+    Query query(_c, std::string("INSERT INTO generation_tasks (") + RowMapping<domain::GenerationTask>::kColumns +
+                        ") VALUES (" + placeholders(columnCount<domain::GenerationTask>()) + ")");
+    bindColumns(query, task);
+    query.execute();
+}
+
+std::optional<domain::GenerationTask> SqlTaskRepository::findById(const std::string& id) {
+    std::vector<domain::GenerationTask> rows;
+    Query(_c, kTaskSelect + "WHERE id = ?").bind(id).into(rows).execute();
+    return firstOf(rows);
+}
+
+void SqlTaskRepository::update(const domain::GenerationTask& task) {
+    // The lease columns are left out: only claimDue and releaseLease move a lease, so a worker whose lease expired
+    // cannot take back one that another worker holds now. Owner and creation time never change.
+    Query(_c, "UPDATE generation_tasks SET provider = ?, upstream_task_id = ?, request_json = ?, state = ?, "
+              "channel = ?, charged = ?, refunded = ?, error = ?, attempts = ?, next_poll_at = ?, submitted_at = ?, "
+              "finished_at = ? WHERE id = ?")
+        .bind(task.provider)
+        .bind(task.upstreamTaskId)
+        .bind(task.requestJson)
+        .bind(domain::toString(task.state))
+        .bind(domain::toString(task.channel))
+        .bind(task.charged)
+        .bind(task.refunded)
+        .bind(task.error)
+        .bind(task.attempts)
+        .bind(task.nextPollAt)
+        .bind(task.submittedAt)
+        .bind(task.finishedAt)
+        .bind(task.id)
+        .execute();
+}
+
+std::int64_t SqlTaskRepository::countActiveByUser(const std::string& userId) {
+    const auto states = activeStates();
+    Query query(_c, "SELECT COUNT(*) FROM generation_tasks WHERE user_id = ? AND state IN (" +
+                        placeholders(states.size()) + ")");
+    query.bind(userId);
+    for (auto state : states) {
+        query.bind(domain::toString(state));
+    }
+    return scalar(query);
+}
+
+std::vector<domain::GenerationTask> SqlTaskRepository::claimDue(const std::vector<domain::TaskState>& states,
+                                                                const std::string& owner, TimePoint now,
+                                                                TimePoint until, int limit) {
+    if (states.empty() || limit <= 0) {
+        return {};
+    }
+    // One statement: pick the due rows and lease them. PostgreSQL skips rows another claimer has locked; SQLite has
+    // one writer at a time, so the statement alone is atomic.
+    const std::string sql =
+        "UPDATE generation_tasks SET lease_owner = ?, lease_until = ? WHERE id IN (SELECT id FROM generation_tasks "
+        "WHERE state IN (" +
+        placeholders(states.size()) +
+        ") AND (next_poll_at IS NULL OR next_poll_at <= ?) AND (lease_until IS NULL OR lease_until <= ?) "
+        "ORDER BY CASE WHEN channel = ? THEN 0 ELSE 1 END, created_at, id LIMIT ?" +
+        (_c.postgres() ? " FOR UPDATE SKIP LOCKED" : "") + ") RETURNING " +
+        RowMapping<domain::GenerationTask>::kColumns;
+    Query query(_c, sql);
+    query.bind(owner).bind(until);
+    for (auto state : states) {
+        query.bind(domain::toString(state));
+    }
+    query.bind(now).bind(now).bind(domain::toString(domain::TaskChannel::Member)).bind(limit);
+    std::vector<domain::GenerationTask> rows;
+    query.into(rows).execute();
+    // RETURNING keeps no order: members first, then oldest.
+    std::sort(rows.begin(), rows.end(), [](const domain::GenerationTask& a, const domain::GenerationTask& b) {
+        const bool am = a.channel == domain::TaskChannel::Member;
+        const bool bm = b.channel == domain::TaskChannel::Member;
+        if (am != bm) {
+            return am;
+        }
+        if (a.createdAt != b.createdAt) {
+            return a.createdAt < b.createdAt;
+        }
+        return a.id < b.id;
+    });
+    return rows;
+}
+
+void SqlTaskRepository::releaseLease(const std::string& id, const std::string& owner) {
+    Query(_c, "UPDATE generation_tasks SET lease_owner = '', lease_until = NULL WHERE id = ? AND lease_owner = ?")
+        .bind(id)
+        .bind(owner)
+        .execute();
+}
+
+std::vector<domain::GenerationTask> SqlTaskRepository::listByState(std::optional<domain::TaskState> state, Page page) {
+    std::vector<domain::GenerationTask> rows;
+    if (state) {
+        Query(_c, kTaskSelect + "WHERE state = ? ORDER BY created_at, id LIMIT ? OFFSET ?")
+            .bind(domain::toString(*state))
+            .bind(limitOf(page))
+            .bind(offsetOf(page))
+            .into(rows)
+            .execute();
+    } else {
+        Query(_c, kTaskSelect + "ORDER BY created_at, id LIMIT ? OFFSET ?")
+            .bind(limitOf(page))
+            .bind(offsetOf(page))
+            .into(rows)
+            .execute();
+    }
+    return rows;
+}
+
+std::vector<std::pair<domain::TaskState, std::int64_t>> SqlTaskRepository::countByState() {
+    std::vector<std::string> keys;
+    std::vector<Poco::Int64> counts;
+    Query(_c, "SELECT state, COUNT(*) FROM generation_tasks GROUP BY state ORDER BY state")
+        .into(keys)
+        .into(counts)
+        .execute();
+    std::vector<std::pair<domain::TaskState, std::int64_t>> out;
+    for (std::size_t i = 0; i < keys.size() && i < counts.size(); ++i) {
+        out.emplace_back(ColumnExtractor::parsed(domain::parseTaskState(keys[i]), "task state"), counts[i]);
+    }
+    return out;
+}
+
+} // namespace gequ::db::detail

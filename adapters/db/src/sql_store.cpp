@@ -1,0 +1,254 @@
+#include "sql_store.h"
+
+#include "migrations.h"
+#include "repositories.h"
+#include "url.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+namespace gequ::db::detail {
+
+namespace {
+
+/// How long an SQLite connection waits for another process's write lock before it gives up.
+constexpr int kBusyTimeoutMillis = 30000;
+/// How many times transact() takes another connection when BEGIN fails on a dropped one.
+constexpr int kBeginRetries = 16;
+
+std::string upper(std::string text) {
+    for (char& c : text) {
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    return text;
+}
+
+std::string normalisedType(const std::string& declared) {
+    const std::string t = upper(declared);
+    if (t.find("INT") != std::string::npos) {
+        return "integer";
+    }
+    if (t.find("CHAR") != std::string::npos || t.find("TEXT") != std::string::npos ||
+        t.find("CLOB") != std::string::npos) {
+        return "text";
+    }
+    if (t.find("REAL") != std::string::npos || t.find("FLOA") != std::string::npos ||
+        t.find("DOUB") != std::string::npos || t.find("NUMERIC") != std::string::npos) {
+        return "real";
+    }
+    return t;
+}
+
+/// Rolls back, marking the connection unusable when even that fails.
+void rollbackQuietly(Connection& connection) {
+    try {
+        connection.rollback();
+    } catch (...) {
+        connection.broken = true;
+    }
+}
+
+} // namespace
+
+SqlStore::SqlStore(ConnectionTarget target, int poolSize)
+    : _target(std::move(target)), _pool([this] { return connect(); }, poolSize) {}
+
+std::unique_ptr<Connection> SqlStore::connect() {
+    auto connection = std::make_unique<Connection>(_target);
+    if (connection->postgres()) {
+        // libpq prints NOTICEs (CREATE ... IF NOT EXISTS) to stderr; they are not news.
+        connection->execute("SET client_min_messages = warning");
+    } else {
+        std::vector<std::string> mode;
+        Query(*connection, "PRAGMA journal_mode = WAL").into(mode).execute();
+        std::vector<Poco::Int64> timeout;
+        Query(*connection, "PRAGMA busy_timeout = " + std::to_string(kBusyTimeoutMillis)).into(timeout).execute();
+        connection->execute("PRAGMA foreign_keys = ON");
+        connection->execute("PRAGMA synchronous = NORMAL");
+    }
+    return connection;
+}
+
+void SqlStore::transact(const std::function<bool(domain::Repositories&)>& fn) {
+    for (int attempt = 1;; ++attempt) {
+        auto lease = _pool.acquire();
+        Connection& connection = *lease;
+        std::unique_lock writer(_writeMutex, std::defer_lock);
+        if (!connection.postgres()) {
+            writer.lock();
+        }
+        try {
+            connection.begin();
+        } catch (const DbException&) {
+            // A connection the server dropped fails at BEGIN, before anything ran: try another one.
+            if (connection.broken && attempt <= kBeginRetries) {
+                continue;
+            }
+            throw;
+        }
+        bool commit = false;
+        try {
+            SqlRepositories repositories(connection);
+            commit = fn(repositories);
+        } catch (...) {
+            rollbackQuietly(connection);
+            throw;
+        }
+        if (!commit) {
+            connection.rollback();
+            return;
+        }
+        if (connection.failed) {
+            rollbackQuietly(connection);
+            throw DbException("a statement of the unit of work failed, so it was rolled back instead of committed");
+        }
+        try {
+            connection.commit();
+        } catch (...) {
+            rollbackQuietly(connection);
+            throw;
+        }
+        return;
+    }
+}
+
+void SqlStore::read(const std::function<void(domain::Repositories&)>& fn) {
+    auto lease = _pool.acquire();
+    SqlRepositories repositories(*lease);
+    fn(repositories);
+}
+
+bool SqlStore::ping() {
+    try {
+        auto lease = _pool.acquire();
+        std::vector<Poco::Int64> one;
+        Query(*lease, "SELECT 1").into(one).execute();
+        return one.size() == 1 && one.front() == 1;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+std::string SqlStore::dialect() const {
+    return _target.dialect == Dialect::Postgresql ? "postgresql" : "sqlite";
+}
+
+int SqlStore::migrate() {
+    auto lease = _pool.acquire();
+    std::unique_lock writer(_writeMutex, std::defer_lock);
+    if (!lease->postgres()) {
+        writer.lock();
+    }
+    return applyMigrations(*lease);
+}
+
+int SqlStore::schemaVersion() {
+    auto lease = _pool.acquire();
+    return appliedVersion(*lease);
+}
+
+std::vector<ColumnInfo> SqlStore::describeSchema() {
+    auto lease = _pool.acquire();
+    Connection& connection = *lease;
+    std::vector<std::string> tables, columns, types;
+    std::vector<Poco::Int64> notNull;
+    if (connection.postgres()) {
+        std::vector<std::string> nullable;
+        Query(connection, "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns "
+                          "WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position")
+            .into(tables)
+            .into(columns)
+            .into(types)
+            .into(nullable)
+            .execute();
+        for (const auto& n : nullable) {
+            notNull.push_back(n == "NO" ? 1 : 0);
+        }
+    } else {
+        // Virtual tables and their shadow tables (songs_fts*) are the full-text index, not data.
+        Query(connection,
+              "SELECT m.name, p.name, p.type, CASE WHEN p.\"notnull\" = 1 OR p.pk > 0 THEN 1 ELSE 0 END "
+              "FROM sqlite_master m JOIN pragma_table_info(m.name) p "
+              "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
+              "AND m.sql NOT LIKE 'CREATE VIRTUAL TABLE%' "
+              "AND m.name NOT IN (SELECT v.name || s.suffix FROM sqlite_master v, (SELECT '_data' AS suffix "
+              "UNION SELECT '_idx' UNION SELECT '_content' UNION SELECT '_docsize' UNION SELECT '_config') s "
+              "WHERE v.sql LIKE 'CREATE VIRTUAL TABLE%') "
+              "ORDER BY m.name, p.cid")
+            .into(tables)
+            .into(columns)
+            .into(types)
+            .into(notNull)
+            .execute();
+    }
+    std::vector<ColumnInfo> out;
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        out.push_back({tables[i], columns[i], normalisedType(types[i]), notNull[i] != 0});
+    }
+    std::sort(out.begin(), out.end(), [](const ColumnInfo& a, const ColumnInfo& b) {
+        return a.table != b.table ? a.table < b.table : a.column < b.column;
+    });
+    return out;
+}
+
+} // namespace gequ::db::detail
+
+namespace gequ::db {
+
+namespace {
+
+detail::SqlStore& sqlStore(domain::Store& store) {
+    auto* sql = dynamic_cast<detail::SqlStore*>(&store);
+    if (sql == nullptr) {
+        throw DbException("not a store made by gequ::db::openStore");
+    }
+    return *sql;
+}
+
+} // namespace
+
+std::unique_ptr<domain::Store> openStore(const std::string& url, int poolSize, bool applyMigrations) {
+    auto target = detail::parseUrl(url);
+    if (target.dialect == detail::Dialect::Sqlite) {
+        const std::filesystem::path parent = std::filesystem::path(target.connectionString).parent_path();
+        std::error_code error;
+        if (!parent.empty()) {
+            std::filesystem::create_directories(parent, error);
+            if (error) {
+                throw DbException("cannot create " + parent.string() + ": " + error.message());
+            }
+        }
+    }
+    auto store = std::make_unique<detail::SqlStore>(std::move(target), poolSize);
+    if (applyMigrations) {
+        store->migrate();
+    } else {
+        store->schemaVersion(); // connects, or throws with the reason
+    }
+    return store;
+}
+
+int migrate(domain::Store& store) {
+    return sqlStore(store).migrate();
+}
+
+int schemaVersion(domain::Store& store) {
+    return sqlStore(store).schemaVersion();
+}
+
+int latestSchemaVersion() {
+    int latest = 0;
+    for (auto dialect : {detail::Dialect::Sqlite, detail::Dialect::Postgresql}) {
+        for (const auto& migration : detail::migrationsFor(dialect)) {
+            latest = std::max(latest, migration.version);
+        }
+    }
+    return latest;
+}
+
+std::vector<ColumnInfo> describeSchema(domain::Store& store) {
+    return sqlStore(store).describeSchema();
+}
+
+} // namespace gequ::db

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "connection.h"
+#include "gequ/db/database.h"
+#include "gequ/domain/ports/store.h"
+
+#include <mutex>
+
+namespace gequ::db::detail {
+
+/// The Store of both dialects: a pool of connections; units of work are transactions on one of them.
+class SqlStore final : public domain::Store {
+public:
+    SqlStore(ConnectionTarget target, int poolSize);
+
+    void transact(const std::function<bool(domain::Repositories&)>& fn) override;
+    void read(const std::function<void(domain::Repositories&)>& fn) override;
+    bool ping() override;
+    std::string dialect() const override;
+
+    int migrate();
+    int schemaVersion();
+    std::vector<ColumnInfo> describeSchema();
+
+private:
+    std::unique_ptr<Connection> connect();
+
+    ConnectionTarget _target;
+    ConnectionPool _pool;
+    /// SQLite: one writer at a time inside this process, so transactions queue here instead of spinning on
+    /// SQLITE_BUSY. Other processes are waited for by busy_timeout. Unused with PostgreSQL.
+    std::mutex _writeMutex;
+};
+
+} // namespace gequ::db::detail

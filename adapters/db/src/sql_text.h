@@ -1,0 +1,32 @@
+#pragma once
+
+// Pure text helpers for SQL: placeholders, script splitting, LIKE and FTS5 quoting.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gequ::db::detail {
+
+/// Rewrites `?` placeholders (outside quotes and comments) as $1, $2, ... (libpq numbers its parameters; Poco 1.11's
+/// PostgreSQL connector passes the text through unchanged).
+std::string numberPlaceholders(std::string_view sql);
+
+/// Splits a migration script into statements at top-level semicolons, honouring quotes, comments, dollar quotes and
+/// the BEGIN ... END body of CREATE TRIGGER. Empty statements are dropped.
+std::vector<std::string> splitStatements(std::string_view script);
+
+/// Escapes %, _ and the escape character itself for LIKE ... ESCAPE '\'.
+std::string escapeLike(std::string_view text);
+
+/// The text as one FTS5 phrase: in double quotes, inner quotes doubled.
+std::string ftsPhrase(std::string_view text);
+
+/// The number of Unicode code points of UTF-8 text (continuation bytes not counted).
+std::size_t codePoints(std::string_view text);
+
+/// ASCII lower case (styles are English; other bytes are kept).
+std::string asciiLower(std::string_view text);
+
+} // namespace gequ::db::detail

@@ -1,0 +1,450 @@
+// Songs: storage, the public lists, search, likes and plays.
+
+#include "gequ/domain/model/hotness.h"
+#include "test_support.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace std::chrono_literals;
+
+namespace gequ::db::test {
+namespace {
+
+using domain::Repositories;
+using domain::SongOrder;
+
+std::vector<std::string> ids(const std::vector<domain::Song>& songs) {
+    std::vector<std::string> out;
+    for (const auto& song : songs) {
+        out.push_back(song.id);
+    }
+    return out;
+}
+
+class SongTest : public StoreTest {
+protected:
+    void SetUp() override {
+        StoreTest::SetUp();
+        addUser("u1", "13800000001");
+        addUser("u2", "13800000002");
+        writing(store(), [](Repositories& repos) { repos.users().updateNickname("u1", "周杰"); });
+    }
+
+    void insert(const std::vector<domain::Song>& songs) {
+        writing(store(), [&](Repositories& repos) {
+            for (const auto& song : songs) {
+                repos.songs().insert(song);
+            }
+        });
+    }
+
+    std::vector<std::string> search(const std::string& text) {
+        return ids(reading(store(), [&](Repositories& repos) { return repos.songs().searchText(text, {0, 50}); }));
+    }
+    std::vector<std::string> style(const std::string& text) {
+        return ids(reading(store(), [&](Repositories& repos) { return repos.songs().searchByStyle(text, {0, 50}); }));
+    }
+};
+
+TEST_P(SongTest, RoundTripsEveryFieldAndJoinsTheOwnerName) {
+    domain::Song song = makeSong("s1", "u1", kT0);
+    song.clipIndex = 1;
+    song.tags = "male vocal,流行,rock";
+    song.prompt = "一首关于夏天的歌";
+    song.lyric = "[Verse]\n夏天的风\n轻轻吹过";
+    song.imageUrl = "/media/s1.png";
+    song.audioUrl = "/media/s1.mp3";
+    song.streamUrl = "https://cdn.example/s1.m3u8";
+    song.upstreamAudioUrl = "https://cdn.example/s1.mp3";
+    song.upstreamImageUrl = "https://cdn.example/s1.png";
+    song.duration = 187.25;
+    song.complete = domain::SongStatus::Failed;
+    song.open = false;
+    song.hidden = true;
+    song.deletedAt = kT0 + 1h;
+    song.playCount = 7;
+    song.forwardCount = 3;
+    song.likeCount = 2;
+    song.hotness = 1.0 / 3.0; // survives the text form PostgreSQL's connector uses, to the last bit
+    song.finishedAt = kT0 + 2min;
+    insert({song});
+
+    const auto found = reading(store(), [](Repositories& repos) { return repos.songs().findById("s1"); });
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->id, "s1");
+    EXPECT_EQ(found->taskId, "task-s1");
+    EXPECT_EQ(found->userId, "u1");
+    EXPECT_EQ(found->clipIndex, 1);
+    EXPECT_EQ(found->title, "歌曲s1");
+    EXPECT_EQ(found->tags, "male vocal,流行,rock");
+    EXPECT_EQ(found->prompt, song.prompt);
+    EXPECT_EQ(found->lyric, song.lyric);
+    EXPECT_EQ(found->model, "chirp-v3-5");
+    EXPECT_EQ(found->imageUrl, song.imageUrl);
+    EXPECT_EQ(found->audioUrl, song.audioUrl);
+    EXPECT_EQ(found->streamUrl, song.streamUrl);
+    EXPECT_EQ(found->upstreamAudioUrl, song.upstreamAudioUrl);
+    EXPECT_EQ(found->upstreamImageUrl, song.upstreamImageUrl);
+    EXPECT_DOUBLE_EQ(found->duration, 187.25);
+    EXPECT_EQ(found->complete, domain::SongStatus::Failed);
+    EXPECT_FALSE(found->open);
+    EXPECT_TRUE(found->hidden);
+    EXPECT_EQ(found->deletedAt, kT0 + 1h);
+    EXPECT_EQ(found->playCount, 7);
+    EXPECT_EQ(found->forwardCount, 3);
+    EXPECT_EQ(found->likeCount, 2);
+    EXPECT_EQ(found->hotness, 1.0 / 3.0);
+    EXPECT_EQ(found->createdAt, kT0);
+    EXPECT_EQ(found->finishedAt, kT0 + 2min);
+    EXPECT_EQ(found->userName, "周杰");
+    EXPECT_FALSE(reading(store(), [](Repositories& repos) { return repos.songs().findById("nope"); }));
+}
+
+TEST_P(SongTest, UpdateWritesTheMutableFieldsButNotTheCounters) {
+    domain::Song song = makeSong("s1", "u1", kT0);
+    song.complete = domain::SongStatus::Generating;
+    song.open = false;
+    song.finishedAt = std::nullopt;
+    insert({song});
+    writing(store(), [](Repositories& repos) { repos.songs().addCounts("s1", 5, 2, 1); });
+
+    song.title = "新标题";
+    song.tags = "jazz";
+    song.lyric = "新的歌词";
+    song.audioUrl = "/media/s1.mp3";
+    song.duration = 99.5;
+    song.complete = domain::SongStatus::Done;
+    song.open = true;
+    song.hidden = true;
+    song.finishedAt = kT0 + 3min;
+    song.deletedAt = kT0 + 4min;
+    song.playCount = 0; // stale copy: must not overwrite the stored counters
+    writing(store(), [&](Repositories& repos) { repos.songs().update(song); });
+
+    const auto found = reading(store(), [](Repositories& repos) { return repos.songs().findById("s1"); });
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->title, "新标题");
+    EXPECT_EQ(found->tags, "jazz");
+    EXPECT_EQ(found->lyric, "新的歌词");
+    EXPECT_EQ(found->audioUrl, "/media/s1.mp3");
+    EXPECT_DOUBLE_EQ(found->duration, 99.5);
+    EXPECT_EQ(found->complete, domain::SongStatus::Done);
+    EXPECT_TRUE(found->open);
+    EXPECT_TRUE(found->hidden);
+    EXPECT_EQ(found->finishedAt, kT0 + 3min);
+    EXPECT_EQ(found->deletedAt, kT0 + 4min);
+    EXPECT_EQ(found->playCount, 5);
+    EXPECT_EQ(found->forwardCount, 2);
+    EXPECT_EQ(found->likeCount, 1);
+}
+
+/// One visible song and one of each kind the public lists must leave out.
+std::vector<domain::Song> visibilityFixture() {
+    auto visible = makeSong("visible", "u1", kT0);
+    auto privateSong = makeSong("private", "u1", kT0 + 1min);
+    privateSong.open = false;
+    auto hidden = makeSong("hidden", "u1", kT0 + 2min);
+    hidden.hidden = true;
+    auto deleted = makeSong("deleted", "u1", kT0 + 3min);
+    deleted.deletedAt = kT0 + 4min;
+    auto generating = makeSong("generating", "u2", kT0 + 5min);
+    generating.complete = domain::SongStatus::Generating;
+    auto failed = makeSong("failed", "u2", kT0 + 6min);
+    failed.complete = domain::SongStatus::Failed;
+    std::vector<domain::Song> songs{visible, privateSong, hidden, deleted, generating, failed};
+    for (auto& song : songs) {
+        song.title = "月光下的" + song.id;
+        song.lyric = "月光 moon 月";
+        song.tags = "pop,Dream Pop";
+    }
+    return songs;
+}
+
+TEST_P(SongTest, PublicListsShowOnlyPublicFinishedVisibleSongs) {
+    insert(visibilityFixture());
+    const std::vector<std::string> onlyVisible{"visible"};
+    EXPECT_EQ(ids(reading(store(),
+                          [](Repositories& r) {
+                              return r.songs().listPublic(SongOrder::Newest, {0, 50});
+                          })),
+              onlyVisible);
+    EXPECT_EQ(ids(reading(store(),
+                          [](Repositories& r) {
+                              return r.songs().listPublic(SongOrder::Hotness, {0, 50});
+                          })),
+              onlyVisible);
+    EXPECT_EQ(search("月光下"), onlyVisible);
+    EXPECT_EQ(search("月光"), onlyVisible);
+    EXPECT_EQ(search("月"), onlyVisible);
+    EXPECT_EQ(search("moon"), onlyVisible);
+    EXPECT_EQ(style("pop"), onlyVisible);
+}
+
+TEST_P(SongTest, NewestListIsNewestFirstInPages) {
+    insert({makeSong("a", "u1", kT0), makeSong("b", "u2", kT0 + 2min), makeSong("c", "u1", kT0 + 1min),
+            makeSong("d", "u1", kT0 + 1min)});
+    const auto first = reading(store(), [](Repositories& r) {
+        return r.songs().listPublic(SongOrder::Newest, {0, 2});
+    });
+    const auto rest = reading(store(), [](Repositories& r) { return r.songs().listPublic(SongOrder::Newest, {2, 2}); });
+    EXPECT_EQ(ids(first), (std::vector<std::string>{"b", "d"})); // c and d tie on time: the id decides, stably
+    EXPECT_EQ(ids(rest), (std::vector<std::string>{"c", "a"}));
+    EXPECT_EQ(first[0].userName, "用户0002");
+    EXPECT_EQ(first[1].userName, "周杰");
+}
+
+TEST_P(SongTest, HotListOrdersByHotnessThenNewer) {
+    auto cold = makeSong("cold", "u1", kT0 + 3min);
+    cold.hotness = 0.5;
+    auto hot = makeSong("hot", "u1", kT0);
+    hot.hotness = 9.0;
+    auto tieOld = makeSong("tie-old", "u1", kT0 + 1min);
+    tieOld.hotness = 2.0;
+    auto tieNew = makeSong("tie-new", "u2", kT0 + 2min);
+    tieNew.hotness = 2.0;
+    insert({cold, hot, tieOld, tieNew});
+    EXPECT_EQ(ids(reading(store(),
+                          [](Repositories& r) {
+                              return r.songs().listPublic(SongOrder::Hotness, {0, 10});
+                          })),
+              (std::vector<std::string>{"hot", "tie-new", "tie-old", "cold"}));
+}
+
+TEST_P(SongTest, RefreshHotnessUsesTheDomainFormula) {
+    auto old = makeSong("old", "u1", kT0 - 48h);
+    old.playCount = 100;
+    auto fresh = makeSong("fresh", "u1", kT0 - 1h);
+    fresh.playCount = 1;
+    fresh.likeCount = 1;
+    fresh.forwardCount = 1;
+    auto hidden = makeSong("hidden", "u1", kT0 - 1h);
+    hidden.hidden = true;
+    hidden.playCount = 1000;
+    insert({old, fresh, hidden});
+    writing(store(), [](Repositories& repos) { repos.songs().refreshHotness(kT0); });
+
+    const auto read = [&](const std::string& id) {
+        return reading(store(), [&](Repositories& repos) { return repos.songs().findById(id); });
+    };
+    EXPECT_NEAR(read("old")->hotness, domain::hotness(100, 0, 0, kT0 - 48h, kT0), 1e-12);
+    EXPECT_NEAR(read("fresh")->hotness, domain::hotness(1, 1, 1, kT0 - 1h, kT0), 1e-12);
+    EXPECT_DOUBLE_EQ(read("hidden")->hotness, 0.0); // not public: left alone
+    EXPECT_EQ(ids(reading(store(),
+                          [](Repositories& r) {
+                              return r.songs().listPublic(SongOrder::Hotness, {0, 10});
+                          })),
+              domain::hotness(100, 0, 0, kT0 - 48h, kT0) > domain::hotness(1, 1, 1, kT0 - 1h, kT0)
+                  ? (std::vector<std::string>{"old", "fresh"})
+                  : (std::vector<std::string>{"fresh", "old"}));
+}
+
+TEST_P(SongTest, RefreshHotnessCoversMoreThanOneBatch) {
+    std::vector<domain::Song> songs;
+    for (int i = 0; i < 1100; ++i) {
+        auto song = makeSong("s" + std::to_string(10000 + i), "u1", kT0 - std::chrono::minutes(i));
+        song.playCount = i;
+        songs.push_back(song);
+    }
+    insert(songs);
+    writing(store(), [](Repositories& repos) { repos.songs().refreshHotness(kT0); });
+    const auto last = reading(store(), [](Repositories& repos) { return repos.songs().findById("s11099"); });
+    ASSERT_TRUE(last);
+    EXPECT_NEAR(last->hotness, domain::hotness(1099, 0, 0, kT0 - std::chrono::minutes(1099), kT0), 1e-12);
+    EXPECT_GT(last->hotness, 0.0);
+}
+
+TEST_P(SongTest, SearchFindsChineseSubstringsOfAnyLength) {
+    auto a = makeSong("a", "u1", kT0);
+    a.title = "夏日晚风";
+    a.lyric = "我们在海边唱歌";
+    auto b = makeSong("b", "u1", kT0 + 1min);
+    b.title = "冬夜";
+    b.lyric = "雪落在窗前，晚风很冷";
+    auto c = makeSong("c", "u2", kT0 + 2min);
+    c.title = "Summer Breeze";
+    c.tags = "electronic,chill";
+    c.lyric = "dance all night";
+    insert({a, b, c});
+
+    EXPECT_EQ(search("晚风"), (std::vector<std::string>{"b", "a"})); // two characters, title or lyric, newest first
+    EXPECT_EQ(search("风"), (std::vector<std::string>{"b", "a"}));   // one character
+    EXPECT_EQ(search("夏日晚"), (std::vector<std::string>{"a"}));    // three: full text
+    EXPECT_EQ(search("在海边唱"), (std::vector<std::string>{"a"}));  // in the lyric
+    EXPECT_EQ(search("雪落在窗前"), (std::vector<std::string>{"b"}));
+    EXPECT_TRUE(search("夏夜").empty());
+    EXPECT_TRUE(search("海边的歌").empty());
+    EXPECT_EQ(search("summer"), (std::vector<std::string>{"c"}));    // case-insensitive
+    EXPECT_EQ(search("CHILL"), (std::vector<std::string>{"c"}));     // in the tags
+    EXPECT_EQ(search("all night"), (std::vector<std::string>{"c"})); // spaces are part of the text
+    EXPECT_TRUE(search("all  night").empty());
+}
+
+TEST_P(SongTest, SearchFollowsUpdates) {
+    auto song = makeSong("a", "u1", kT0);
+    song.title = "旧的标题";
+    song.open = false;
+    insert({song});
+    EXPECT_TRUE(search("旧的标题").empty()); // private
+    song.open = true;
+    writing(store(), [&](Repositories& repos) { repos.songs().update(song); });
+    EXPECT_EQ(search("旧的标题"), (std::vector<std::string>{"a"}));
+    song.title = "崭新的名字";
+    song.lyric = "第一行歌词";
+    writing(store(), [&](Repositories& repos) { repos.songs().update(song); });
+    EXPECT_TRUE(search("旧的标题").empty());
+    EXPECT_EQ(search("崭新的名"), (std::vector<std::string>{"a"}));
+    EXPECT_EQ(search("一行歌"), (std::vector<std::string>{"a"}));
+    song.deletedAt = kT0 + 1h;
+    writing(store(), [&](Repositories& repos) { repos.songs().update(song); });
+    EXPECT_TRUE(search("崭新的名").empty());
+}
+
+TEST_P(SongTest, SearchTreatsWildcardsAndQuotesAsText) {
+    auto a = makeSong("a", "u1", kT0);
+    a.title = "100%纯音乐";
+    auto b = makeSong("b", "u1", kT0 + 1min);
+    b.title = "a_b \"quoted\" 'single'";
+    auto c = makeSong("c", "u1", kT0 + 2min);
+    c.title = "100 纯 axb";
+    insert({a, b, c});
+    EXPECT_EQ(search("%"), (std::vector<std::string>{"a"}));
+    EXPECT_EQ(search("0%纯"), (std::vector<std::string>{"a"}));
+    EXPECT_EQ(search("_"), (std::vector<std::string>{"b"}));
+    EXPECT_EQ(search("a_b"), (std::vector<std::string>{"b"}));
+    EXPECT_EQ(search("\"quoted\""), (std::vector<std::string>{"b"}));
+    EXPECT_EQ(search("'single'"), (std::vector<std::string>{"b"}));
+    EXPECT_EQ(search("\\"), std::vector<std::string>{});
+    EXPECT_EQ(search("?"), std::vector<std::string>{});
+}
+
+TEST_P(SongTest, StyleSearchMatchesWholeTagsCaseInsensitively) {
+    auto a = makeSong("a", "u1", kT0);
+    a.tags = "male vocal,Pop,rock";
+    auto b = makeSong("b", "u1", kT0 + 1min);
+    b.tags = "k-pop, dream pop";
+    auto c = makeSong("c", "u1", kT0 + 2min);
+    c.tags = "pop";
+    auto d = makeSong("d", "u1", kT0 + 3min);
+    d.tags = "popular";
+    insert({a, b, c, d});
+    EXPECT_EQ(style("pop"), (std::vector<std::string>{"c", "a"}));
+    EXPECT_EQ(style("POP"), (std::vector<std::string>{"c", "a"}));
+    EXPECT_EQ(style("dream pop"), (std::vector<std::string>{"b"}));
+    EXPECT_EQ(style("k-pop"), (std::vector<std::string>{"b"}));
+    EXPECT_EQ(style("Male Vocal"), (std::vector<std::string>{"a"}));
+    EXPECT_EQ(style("rock"), (std::vector<std::string>{"a"}));
+    EXPECT_TRUE(style("po").empty());
+    EXPECT_TRUE(style("jazz").empty());
+    EXPECT_TRUE(style("%").empty());
+}
+
+TEST_P(SongTest, UserListsCountsAndTasks) {
+    auto s1 = makeSong("s1", "u1", kT0);
+    auto s2 = makeSong("s2", "u1", kT0 + 1min);
+    s2.open = false;
+    s2.complete = domain::SongStatus::Generating;
+    s2.taskId = "t9";
+    s2.clipIndex = 1;
+    auto s3 = makeSong("s3", "u1", kT0 + 2min);
+    s3.deletedAt = kT0 + 3min;
+    auto s4 = makeSong("s4", "u2", kT0 + 3min);
+    auto s5 = makeSong("s5", "u1", kT0 + 4min);
+    s5.complete = domain::SongStatus::Failed;
+    s5.taskId = "t9";
+    s5.clipIndex = 0;
+    insert({s1, s2, s3, s4, s5});
+
+    EXPECT_EQ(ids(reading(store(),
+                          [](Repositories& r) {
+                              return r.songs().listByUser("u1", {0, 10});
+                          })),
+              (std::vector<std::string>{"s5", "s2", "s1"}));
+    EXPECT_EQ(ids(reading(store(),
+                          [](Repositories& r) {
+                              return r.songs().listByUser("u1", {1, 1});
+                          })),
+              (std::vector<std::string>{"s2"}));
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.songs().countByUser("u1"); }), 3);
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.songs().countGeneratingByUser("u1"); }), 1);
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.songs().countGeneratingByUser("u2"); }), 0);
+    EXPECT_EQ(ids(reading(store(), [](Repositories& r) { return r.songs().listByTask("t9"); })),
+              (std::vector<std::string>{"s5", "s2"}));
+
+    const auto counts = reading(store(), [](Repositories& r) { return r.songs().countByStatus(); });
+    std::map<domain::SongStatus, std::int64_t> byStatus(counts.begin(), counts.end());
+    EXPECT_EQ(byStatus[domain::SongStatus::Done], 2); // s1, s4 (s3 is deleted)
+    EXPECT_EQ(byStatus[domain::SongStatus::Generating], 1);
+    EXPECT_EQ(byStatus[domain::SongStatus::Failed], 1);
+}
+
+TEST_P(SongTest, CountersAddUp) {
+    insert({makeSong("s1", "u1", kT0)});
+    writing(store(), [](Repositories& repos) {
+        repos.songs().addCounts("s1", 1, 0, 0);
+        repos.songs().addCounts("s1", 2, 3, 1);
+        repos.songs().addCounts("s1", 0, 0, -1);
+    });
+    const auto song = reading(store(), [](Repositories& repos) { return repos.songs().findById("s1"); });
+    EXPECT_EQ(song->playCount, 3);
+    EXPECT_EQ(song->forwardCount, 3);
+    EXPECT_EQ(song->likeCount, 0);
+}
+
+TEST_P(SongTest, LikesAreOnePerUserAndSong) {
+    insert({makeSong("s1", "u1", kT0), makeSong("s2", "u1", kT0), makeSong("s3", "u2", kT0)});
+    std::vector<bool> results;
+    writing(store(), [&](Repositories& repos) {
+        results.push_back(repos.songs().addLike("u2", "s1", kT0));
+        results.push_back(repos.songs().addLike("u2", "s1", kT0 + 1min));
+        results.push_back(repos.songs().addLike("u2", "s3", kT0));
+        results.push_back(repos.songs().addLike("u1", "s1", kT0));
+        results.push_back(repos.songs().removeLike("u2", "s3"));
+        results.push_back(repos.songs().removeLike("u2", "s3"));
+    });
+    EXPECT_EQ(results, (std::vector<bool>{true, false, true, true, true, false}));
+    auto liked = reading(store(), [](Repositories& repos) {
+        return repos.songs().likedAmong("u2", {"s1", "s2", "s3", "nope"});
+    });
+    EXPECT_EQ(liked, (std::vector<std::string>{"s1"}));
+    EXPECT_TRUE(reading(store(), [](Repositories& repos) { return repos.songs().likedAmong("u2", {}); }).empty());
+
+    // Many ids at once (more than one statement's worth).
+    std::vector<std::string> many{"s1"};
+    for (int i = 0; i < 1200; ++i) {
+        many.push_back("x" + std::to_string(i));
+    }
+    many.push_back("s1");
+    liked = reading(store(), [&](Repositories& repos) { return repos.songs().likedAmong("u1", many); });
+    EXPECT_FALSE(liked.empty());
+    EXPECT_TRUE(std::all_of(liked.begin(), liked.end(), [](const std::string& id) { return id == "s1"; }));
+}
+
+TEST_P(SongTest, PlaysCountOncePerViewerPerWindow) {
+    insert({makeSong("s1", "u1", kT0)});
+    const auto window = std::chrono::duration_cast<domain::Millis>(30min);
+    std::vector<bool> counted;
+    writing(store(), [&](Repositories& repos) {
+        counted.push_back(repos.songs().recordPlay("s1", "user:u2", kT0, window));
+        counted.push_back(repos.songs().recordPlay("s1", "user:u2", kT0 + 10min, window));
+        counted.push_back(repos.songs().recordPlay("s1", "ip:203.0.113.9", kT0 + 10min, window));
+        counted.push_back(repos.songs().recordPlay("s1", "user:u2", kT0 + 29min, window));
+        counted.push_back(repos.songs().recordPlay("s1", "user:u2", kT0 + 30min, window));
+        counted.push_back(repos.songs().recordPlay("s1", "user:u2", kT0 + 31min, window));
+        counted.push_back(repos.songs().recordPlay("s1", "user:u2", kT0 + 61min, window));
+    });
+    EXPECT_EQ(counted, (std::vector<bool>{true, false, true, false, true, false, true}));
+
+    writing(store(), [](Repositories& repos) { repos.songs().prunePlayEvents(kT0 + 50min); });
+    // The IP viewer's event (at +10 min) is gone, so it counts again at once; user:u2's (+61 min) stays.
+    writing(store(), [&](Repositories& repos) {
+        counted = {repos.songs().recordPlay("s1", "ip:203.0.113.9", kT0 + 62min, window),
+                   repos.songs().recordPlay("s1", "user:u2", kT0 + 62min, window)};
+    });
+    EXPECT_EQ(counted, (std::vector<bool>{true, false}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, SongTest, testing::Values(Backend::Sqlite, Backend::Postgresql), backendName);
+
+} // namespace
+} // namespace gequ::db::test

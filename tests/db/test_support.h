@@ -1,0 +1,107 @@
+#pragma once
+
+// The fixture every db contract test uses: a fresh, migrated database per test, on SQLite or PostgreSQL.
+
+#include "gequ/db/database.h"
+#include "gequ/domain/model/entities.h"
+#include "gequ/domain/ports/clock.h"
+#include "gequ/domain/ports/id_generator.h"
+#include "gequ/domain/ports/store.h"
+
+#include <atomic>
+#include <gtest/gtest.h>
+#include <memory>
+#include <string>
+
+namespace gequ::db::test {
+
+enum class Backend { Sqlite, Postgresql };
+
+std::string backendName(const testing::TestParamInfo<Backend>& info);
+
+/// Temp SQLite files and the PostgreSQL server of the run (started on first use, stopped at the end).
+class Databases {
+public:
+    static Databases& instance();
+
+    /// A URL of a new, empty database (PostgreSQL: a new schema, first on the search path; the server at
+    /// GEQU_TEST_PG_URL must take an `options` parameter then, so that URL must not have one).
+    std::string create(Backend backend);
+    /// Removes a database made by create().
+    void drop(const std::string& url);
+    /// Runs one statement on the PostgreSQL server (as its administrator).
+    void executeOnServer(const std::string& sql);
+    /// Stops the server (if this run started it) and removes the temp files.
+    void shutdown();
+
+private:
+    Databases() = default;
+    std::string root();
+    std::string postgresBaseUrl();
+
+    std::string _root;
+    std::string _pgDir;
+    std::string _pgBaseUrl;
+    std::string _pgError;
+    bool _pgPrepared = false;
+    int _next = 0;
+};
+
+/// A clock the test moves by hand.
+class FixedClock : public domain::Clock {
+public:
+    explicit FixedClock(domain::TimePoint now) : _now(now) {}
+    domain::TimePoint now() const override { return _now; }
+    void advance(domain::Millis by) { _now += by; }
+
+private:
+    domain::TimePoint _now;
+};
+
+/// Ids id-1, id-2, ...
+class CountingIds : public domain::IdGenerator {
+public:
+    std::string newId() override { return "id-" + std::to_string(++_n); }
+
+private:
+    std::atomic<int> _n{0};
+};
+
+/// 2025-11-21T04:53:20Z, a fixed "now" for the tests.
+inline const domain::TimePoint kT0 = domain::fromEpochMillis(1'763'700'800'000);
+
+domain::User makeUser(const std::string& id, const std::string& phone, std::int64_t integral = 0);
+domain::Song makeSong(const std::string& id, const std::string& userId, domain::TimePoint createdAt);
+domain::GenerationTask makeTask(const std::string& id, const std::string& userId, domain::TimePoint createdAt);
+domain::Order makeOrder(const std::string& orderNo, const std::string& userId, domain::TimePoint createdAt);
+
+/// Runs f for reading and returns what it returns.
+template <class F> auto reading(domain::Store& store, F&& f) {
+    return domain::readOnly(store, std::forward<F>(f));
+}
+
+/// Runs f in a transaction that commits.
+template <class F> void writing(domain::Store& store, F&& f) {
+    store.transact([&](domain::Repositories& repos) {
+        f(repos);
+        return true;
+    });
+}
+
+/// A fresh migrated database per test; GetParam() picks the backend.
+class StoreTest : public testing::TestWithParam<Backend> {
+protected:
+    void SetUp() override;
+    void TearDown() override;
+
+    domain::Store& store() { return *_store; }
+    /// Opens another store (its own pool) on the same database.
+    std::unique_ptr<domain::Store> openAgain(int poolSize = 8);
+    /// Inserts a user with `points` granted through the ledger (so the invariants hold).
+    void addUser(const std::string& id, const std::string& phone, std::int64_t points = 0);
+
+    std::string _url;
+    std::unique_ptr<domain::Store> _store;
+};
+
+} // namespace gequ::db::test
