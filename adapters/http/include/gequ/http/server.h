@@ -8,7 +8,9 @@
 #include "gequ/domain/services/square_service.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,23 +20,31 @@ struct HttpConfig {
     std::string host = "127.0.0.1";
     std::uint16_t port = 8080; ///< 0 picks a free port (tests); Server::port() tells which
     std::string publicBaseUrl = "http://127.0.0.1:8080";
-    std::string webRoot = "web/dist";  ///< the built web app; missing is allowed (API only)
+    std::string webRoot = "web/dist";   ///< the built web app; missing is allowed (API only)
     std::string mediaDir = "var/media"; ///< served under /media/
     std::size_t maxBodyBytes = 64 * 1024;
-    int threads = 16;
-    int readTimeoutSeconds = 30;
-    double ratePerIp = 20;   ///< requests per second per client IP on API routes
-    double burstPerIp = 60;  ///< bucket size
-    bool trustProxy = false; ///< take the client IP from X-Forwarded-For
+    int threads = 16;               ///< worker threads; each serves one connection at a time (keep-alive included)
+    int maxQueued = 256;            ///< accepted connections waiting for a worker
+    int readTimeoutSeconds = 30;    ///< socket receive/send timeout for slow clients
+    int keepAliveSeconds = 5;       ///< how long an idle keep-alive connection holds its worker
+    int maxKeepAliveRequests = 100; ///< requests per connection before it is closed (fairness between clients)
+    double ratePerIp = 20;          ///< requests per second per client IP on API routes; <= 0 disables the limit
+    double burstPerIp = 60;         ///< bucket size
+    bool trustProxy = false;        ///< take the client IP from X-Forwarded-For (its last entry)
     std::vector<std::string> corsOrigins;
     std::vector<std::string> mediaHosts; ///< extra hosts allowed by the Content-Security-Policy
 };
+
+/// Resolves the signed-in user from an Authorization token ("Bearer " already removed): the user id, or nullopt for
+/// an unknown, expired or revoked token. Called from the worker threads, at most once per request.
+using Authenticator = std::function<std::optional<std::string>(const std::string& token)>;
 
 /// What the handlers call. Everything is owned by the composition root and outlives the Server.
 struct Services {
     domain::Store& store;
     const domain::Clock& clock;
     domain::SquareService& square;
+    Authenticator authenticate = {}; ///< empty: every request is a visitor's
 };
 
 class Server {
@@ -44,9 +54,9 @@ public:
     Server(const Server&) = delete;
     Server& operator=(const Server&) = delete;
 
-    /// Starts listening and serving on background threads.
+    /// Starts listening and serving on background threads. Throws when the address cannot be bound.
     void start();
-    /// Stops accepting, finishes the requests in flight, and returns.
+    /// Stops accepting, finishes the requests in flight, closes idle connections, and returns. Idempotent.
     void stop();
     /// The bound port (useful when the config asked for 0).
     std::uint16_t port() const;

@@ -10,7 +10,8 @@ namespace gequ::domain {
 class MediaStore {
 public:
     virtual ~MediaStore() = default;
-    /// Stores bytes under key (a flat file name such as "<songId>.mp3"), replacing nothing that exists; returns the public URL path.
+    /// Stores bytes under key (a flat file name such as "<songId>.mp3"), replacing nothing that exists; returns the
+    /// public URL path.
     virtual std::string put(const std::string& key, const std::string& bytes, const std::string& contentType) = 0;
     /// Whether key is stored.
     virtual bool exists(const std::string& key) const = 0;

@@ -26,7 +26,8 @@ public:
     Result<std::vector<SongView>> popular(Page page, const std::optional<std::string>& viewerId);
     /// Public finished songs, newest first.
     Result<std::vector<SongView>> latest(Page page, const std::optional<std::string>& viewerId);
-    /// The keyword rules of design/api.md: "fiery", "new", a genre label or style name, else full text. 4000 when empty.
+    /// The keyword rules of design/api.md: "fiery", "new", a genre label or style name, else full text. 4000 when
+    /// empty.
     Result<std::vector<SongView>> search(const std::string& keyword, Page page,
                                          const std::optional<std::string>& viewerId);
     /// The player detail, or nullopt when the song is unknown, deleted, hidden, unfinished, or private to another user.
