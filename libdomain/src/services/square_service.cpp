@@ -1,0 +1,127 @@
+#include "gequ/domain/services/square_service.h"
+
+#include "gequ/domain/model/genres.h"
+#include "gequ/domain/model/text.h"
+
+#include <unordered_set>
+
+namespace gequ::domain {
+
+namespace {
+
+constexpr int kMaxPageSize = 50;
+constexpr std::size_t kMaxKeywordChars = 100;
+
+/// A page the lists accept: offset >= 0, 1..50 rows.
+std::optional<DomainError> checkPage(Page page) {
+    if (page.offset < 0) {
+        return invalid("页码必须是正整数");
+    }
+    if (page.limit < 1 || page.limit > kMaxPageSize) {
+        return invalid("每页数量必须是1到" + std::to_string(kMaxPageSize) + "之间的整数");
+    }
+    return std::nullopt;
+}
+
+/// Songs as a viewer sees them: `liked` from the viewer's likes (false for visitors).
+std::vector<SongView> asViews(Repositories& repos, std::vector<Song> songs,
+                              const std::optional<std::string>& viewerId) {
+    std::unordered_set<std::string> liked;
+    if (viewerId && !songs.empty()) {
+        std::vector<std::string> ids;
+        ids.reserve(songs.size());
+        for (const auto& song : songs) {
+            ids.push_back(song.id);
+        }
+        for (auto& id : repos.songs().likedAmong(*viewerId, ids)) {
+            liked.insert(std::move(id));
+        }
+    }
+    std::vector<SongView> views;
+    views.reserve(songs.size());
+    for (auto& song : songs) {
+        bool likes = liked.contains(song.id);
+        views.push_back(SongView{std::move(song), likes});
+    }
+    return views;
+}
+
+/// Whether the public may see the song (the square's rule), or the viewer owns it.
+bool visibleTo(const Song& song, const std::optional<std::string>& viewerId) {
+    if (song.deletedAt || song.hidden || song.complete != SongStatus::Done) {
+        return false;
+    }
+    return song.open || (viewerId && *viewerId == song.userId);
+}
+
+} // namespace
+
+SquareService::SquareService(Store& store, const Clock& clock) : _store(store), _clock(clock) {}
+
+Result<std::vector<SongView>> SquareService::popular(Page page, const std::optional<std::string>& viewerId) {
+    if (auto error = checkPage(page)) {
+        return *error;
+    }
+    return readOnly(_store, [&](Repositories& repos) {
+        return asViews(repos, repos.songs().listPublic(SongOrder::Hotness, page), viewerId);
+    });
+}
+
+Result<std::vector<SongView>> SquareService::latest(Page page, const std::optional<std::string>& viewerId) {
+    if (auto error = checkPage(page)) {
+        return *error;
+    }
+    return readOnly(_store, [&](Repositories& repos) {
+        return asViews(repos, repos.songs().listPublic(SongOrder::Newest, page), viewerId);
+    });
+}
+
+Result<std::vector<SongView>> SquareService::search(const std::string& keyword, Page page,
+                                                    const std::optional<std::string>& viewerId) {
+    if (!isValidUtf8(keyword)) {
+        return invalid("搜索关键词不是有效的文本");
+    }
+    std::string text = trim(keyword);
+    if (text.empty()) {
+        return invalid("请输入搜索关键词");
+    }
+    if (codePointCount(text) > kMaxKeywordChars) {
+        return invalid("搜索关键词不能超过" + std::to_string(kMaxKeywordChars) + "个字符");
+    }
+    if (text == "fiery") {
+        return popular(page, viewerId);
+    }
+    if (text == "new") {
+        return latest(page, viewerId);
+    }
+    if (auto error = checkPage(page)) {
+        return *error;
+    }
+    // A genre: its Chinese label maps to the English style; an English style name is used as it is (the
+    // repository matches tags ignoring case).
+    std::optional<std::string> style = genreEnglish(text);
+    if (!style && isKnownStyle(text)) {
+        style = text;
+    }
+    return readOnly(_store, [&](Repositories& repos) {
+        auto songs = style ? repos.songs().searchByStyle(*style, page) : repos.songs().searchText(text, page);
+        return asViews(repos, std::move(songs), viewerId);
+    });
+}
+
+std::optional<SongView> SquareService::song(const std::string& id, const std::optional<std::string>& viewerId) {
+    if (id.empty()) {
+        return std::nullopt;
+    }
+    return readOnly(_store, [&](Repositories& repos) -> std::optional<SongView> {
+        auto found = repos.songs().findById(id);
+        if (!found || !visibleTo(*found, viewerId)) {
+            return std::nullopt;
+        }
+        std::vector<Song> one;
+        one.push_back(std::move(*found));
+        return std::move(asViews(repos, std::move(one), viewerId).front());
+    });
+}
+
+} // namespace gequ::domain
