@@ -9,8 +9,8 @@ import type { Plan } from './api/usePlans';
 import { planSongs, pricePerSong } from './plan-text';
 
 const PLANS: Plan[] = [
-  { id: 2, name: '体验日卡', price: 1, integral: 20, termOfValidity: '1天', integralGenerate: 2, describe1: '', describe2: '', activity: false, originalPrice: null, level: 1 },
-  { id: 7, name: '超级PLUS永久卡', price: 368, integral: 18000, termOfValidity: '永久', integralGenerate: 10, describe1: '', describe2: '', activity: true, originalPrice: 528, level: 6 },
+  { id: 2, name: '体验日卡', price: 1, integral: 20, termOfValidity: '1天', integralGenerate: 2, describe1: '可生成4首歌曲', describe2: '普通通道，永久云端存储', activity: false, originalPrice: null, level: 1 },
+  { id: 7, name: '超级PLUS永久卡', price: 368, integral: 18000, termOfValidity: '永久', integralGenerate: 10, describe1: '可生成3600首歌曲', describe2: '会员专属通道，永久云端存储', activity: true, originalPrice: 528, level: 6 },
 ];
 
 describe('plan text', () => {
@@ -30,11 +30,11 @@ describe('member page', () => {
     const trial = await screen.findByRole('article', { name: '体验日卡' });
     expect(trial).toHaveTextContent('¥1');
     expect(trial).toHaveTextContent('20 积分');
-    expect(trial).toHaveTextContent('约 4 首歌曲');
+    expect(trial).toHaveTextContent('可生成4首歌曲');
     expect(trial).toHaveTextContent('每首约 ¥0.25');
     expect(trial).toHaveTextContent('有效期 1天');
     expect(trial).toHaveTextContent('同时生成 2 个任务');
-    expect(trial).toHaveTextContent('普通生成通道');
+    expect(trial).toHaveTextContent('普通通道，永久云端存储');
 
     const plus = screen.getByRole('article', { name: '超级PLUS永久卡' });
     expect(plus).toHaveTextContent('限时优惠');

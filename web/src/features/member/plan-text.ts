@@ -10,8 +10,3 @@ export function pricePerSong(plan: Pick<Plan, 'integral' | 'price'>): string {
   const songs = planSongs(plan);
   return songs > 0 ? (plan.price / songs).toFixed(2) : '';
 }
-
-/** Level 2 and up generate on the member channel. */
-export function isMemberChannel(plan: Pick<Plan, 'level'>): boolean {
-  return plan.level >= 2;
-}

@@ -15,7 +15,7 @@ import { useId } from 'react';
 import { formatYuan } from '../../../lib/format';
 import { zh } from '../../../strings/zh-CN';
 import type { Plan } from '../api/usePlans';
-import { isMemberChannel, planSongs, pricePerSong } from '../plan-text';
+import { pricePerSong } from '../plan-text';
 import { OfferCountdown } from './OfferCountdown';
 
 export function PlanCard({ plan, action }: { plan: Plan; action: { label: string; onClick?: () => void; disabled?: boolean } }) {
@@ -23,12 +23,10 @@ export function PlanCard({ plan, action }: { plan: Plan; action: { label: string
   const perSong = pricePerSong(plan);
   const features = [
     zh.member.points(plan.integral),
-    zh.member.songs(planSongs(plan)),
+    // describe1 (songs) and describe2 (channel, storage) come from the server's catalogue, the one source of plan text.
+    plan.describe1,
     zh.member.validity(plan.termOfValidity),
     zh.member.concurrency(plan.integralGenerate),
-    isMemberChannel(plan) ? zh.member.channelMember : zh.member.channelOrdinary,
-    zh.member.storage,
-    plan.describe1,
     plan.describe2,
   ].filter((text): text is string => !!text);
 
