@@ -109,7 +109,8 @@ export const zh = {
     login: '登录',
     cancel: '取消',
     otherMethods: '其他登录方式',
-    wechatLogin: '微信登录',
+    // Names without 登录, so the dialog's 登录 button is the only one whose name contains it (the group says 其他登录方式).
+    wechatLogin: '微信',
     notOpen: '暂未开放',
     enterPhone: '请输入手机号',
     invalidPhone: '请输入正确的手机号',
@@ -117,7 +118,7 @@ export const zh = {
     codeSent: '验证码发送成功，10分钟内有效',
     loginSuccess: '登录成功，请稍候',
     hint: '未注册的手机号验证后将自动注册',
-    oneTapLogin: '本机号码一键登录',
+    oneTapLogin: '本机号码',
     // The agreement and privacy checkboxes and their dialogs.
     agreePrefix: '我已阅读并同意',
     agreementLink: '《用户协议》',

@@ -1,4 +1,6 @@
 import LogoutIcon from '@mui/icons-material/Logout';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import RedeemIcon from '@mui/icons-material/Redeem';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -6,9 +8,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { CrownIcon } from '../../components/CrownIcon';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusState } from '../../components/StatusState';
@@ -16,6 +17,13 @@ import { logout, useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/date';
 import { requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
+import { NicknameEditor } from './components/NicknameEditor';
+
+// The dialogs load on first use (the table and pagination stay out of the page's chunk).
+const PointsRecordDialog = lazy(() => import('./components/PointsRecordDialog'));
+const RedeemDialog = lazy(() => import('./components/RedeemDialog'));
+
+type DialogName = 'records' | 'redeem';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,9 +38,18 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /profile: the signed-in user's profile, points and membership. */
+/** /profile: the signed-in user's profile, points and membership; visitors are asked to log in. */
 export default function ProfilePage() {
   const { user, isLoading } = useCurrentUser();
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  // A dialog stays mounted once opened, so it can animate closed and reopen at once.
+  const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
+  const [loggingOut, setLoggingOut] = useState(false);
+  const openDialog = (name: DialogName) => {
+    setMounted((m) => (m.has(name) ? m : new Set(m).add(name)));
+    setDialog(name);
+  };
+  const closeDialog = () => setDialog(null);
 
   if (isLoading) {
     return (
@@ -72,16 +89,11 @@ export default function ProfilePage() {
       <PageTitle title={zh.profile.title} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
-          <Avatar src={user.avatarUrl ?? undefined} alt={name} sx={{ width: 72, height: 72, bgcolor: 'primary.main', fontSize: 32 }}>
+          <Avatar src={user.avatarUrl ?? undefined} alt={zh.profile.avatar(name)} sx={{ width: 72, height: 72, bgcolor: 'primary.main', fontSize: 32 }}>
             {Array.from(name)[0]}
           </Avatar>
           <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-              <Typography variant="h2" component="h2" noWrap>
-                {name}
-              </Typography>
-              {level >= 1 ? <CrownIcon fontSize="medium" /> : null}
-            </Stack>
+            <NicknameEditor user={user} />
             <Typography sx={{ color: 'text.secondary' }}>{zh.user.levelText(level)}</Typography>
           </Box>
         </Stack>
@@ -98,17 +110,36 @@ export default function ProfilePage() {
           <Field label={zh.user.phone}>{user.phone || '—'}</Field>
           <Field label={zh.user.points}>{user.integral}</Field>
           <Field label={zh.user.level}>{zh.user.levelText(level)}</Field>
-          <Field label={zh.user.expiration}>{level >= 1 && expiry ? expiry : '—'}</Field>
+          <Field label={zh.user.expiration}>{level >= 1 && expiry ? expiry : zh.profile.noExpiry}</Field>
         </Box>
         <Stack direction="row" sx={{ gap: 1.5, mt: 3, flexWrap: 'wrap' }}>
+          <Button variant="outlined" startIcon={<ReceiptLongIcon />} onClick={() => openDialog('records')}>
+            {zh.profile.pointsRecords}
+          </Button>
+          <Button variant="outlined" startIcon={<RedeemIcon />} onClick={() => openDialog('redeem')}>
+            {zh.profile.redeem}
+          </Button>
           <Button component={RouterLink} to="/member" variant="contained" startIcon={<WorkspacePremiumIcon />}>
             {zh.profile.openMember}
           </Button>
-          <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()}>
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<LogoutIcon />}
+            disabled={loggingOut}
+            onClick={() => {
+              setLoggingOut(true);
+              void logout();
+            }}
+          >
             {zh.user.logout}
           </Button>
         </Stack>
       </Paper>
+      <Suspense fallback={null}>
+        {mounted.has('records') ? <PointsRecordDialog open={dialog === 'records'} onClose={closeDialog} /> : null}
+        {mounted.has('redeem') ? <RedeemDialog open={dialog === 'redeem'} onClose={closeDialog} /> : null}
+      </Suspense>
     </PageContainer>
   );
 }

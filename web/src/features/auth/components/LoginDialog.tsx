@@ -1,77 +1,106 @@
 import ChatIcon from '@mui/icons-material/Chat';
+import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { pageReload, setToken } from '../../../lib/session';
 import { zh } from '../../../strings/zh-CN';
 import { loginWithPhone, sendLoginCode } from '../api/login';
+import { phoneError as checkPhone } from '../phone';
+import { type LegalKind, LegalDialog } from './LegalDialog';
+import { useCountdown } from './useCountdown';
 
+/** Wait between asking for a code and the next request (SPEC.md §9). */
 export const CODE_RESEND_SECONDS = 60;
-const PHONE_PATTERN = /^1\d{10}$/;
+/** The success toast stays this long before the page reloads (SPEC.md §4: the token is stored, then a reload). */
+export const LOGIN_RELOAD_DELAY_MS = 600;
 
-/** The get-code button's three states (SPEC.md §4): initial, counting down, get again. */
-function useCountdown() {
-  const [left, setLeft] = useState(0);
-  const [used, setUsed] = useState(false);
-  useEffect(() => {
-    if (left <= 0) return undefined;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  return {
-    left,
-    label: left > 0 ? zh.auth.retryIn(left) : used ? zh.auth.getAgain : zh.auth.getCode,
-    start: () => {
-      setUsed(true);
-      setLeft(CODE_RESEND_SECONDS);
-    },
-  };
+function AgreementRow({
+  id,
+  checked,
+  onChange,
+  checkboxLabel,
+  linkText,
+  onOpen,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  checkboxLabel: string;
+  linkText: string;
+  onOpen: () => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', ml: -1 }}>
+      <Checkbox
+        id={id}
+        size="small"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        slotProps={{ input: { 'aria-label': checkboxLabel } }}
+      />
+      <Typography component="label" htmlFor={id} variant="body2" sx={{ cursor: 'pointer' }}>
+        {zh.auth.agreePrefix}
+      </Typography>
+      <Link component="button" type="button" variant="body2" onClick={onOpen} sx={{ verticalAlign: 'baseline' }}>
+        {linkText}
+      </Link>
+    </Box>
+  );
 }
 
+/**
+ * The login dialog (design/web.md): phone and SMS code with the three-state 获取验证码 button, the agreement and
+ * privacy checkboxes with their full texts, 登录 and 取消, other methods (暂未开放). Success stores the token,
+ * toasts 登录成功，请稍候 and reloads the page. Server errors are shown by the API client.
+ */
 export default function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const ids = { title: useId(), agreement: useId(), privacy: useId() };
+  const codeInput = useRef<HTMLInputElement>(null);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [agreement, setAgreement] = useState(false);
+  const [privacy, setPrivacy] = useState(false);
+  const [legal, setLegal] = useState<LegalKind | null>(null);
   const [sending, setSending] = useState(false);
+  const [codeSent, setCodeSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const countdown = useCountdown();
+  const countdown = useCountdown(CODE_RESEND_SECONDS);
 
-  const checkPhone = (): string | null => {
-    const value = phone.trim();
-    if (!value) return zh.auth.enterPhone;
-    if (!PHONE_PATTERN.test(value)) return zh.auth.invalidPhone;
-    return null;
-  };
+  const codeButtonLabel =
+    countdown.left > 0 ? zh.auth.retryIn(countdown.left) : codeSent ? zh.auth.getAgain : zh.auth.getCode;
 
   const onGetCode = async () => {
-    const error = checkPhone();
+    const error = checkPhone(phone);
     setPhoneError(error);
-    if (error) {
-      notify(error, 'warning');
-      return;
-    }
+    if (error) return;
     setSending(true);
     try {
       const message = await sendLoginCode(phone.trim());
       notify(message || zh.auth.codeSent, 'success');
+      setCodeSent(true);
       countdown.start();
+      codeInput.current?.focus();
     } catch {
-      // The API client has shown the server's message.
+      // The API client has shown the server's message (e.g. 操作过于频繁，请稍后再试).
     } finally {
       setSending(false);
     }
@@ -79,87 +108,134 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const pError = checkPhone();
+    if (submitting) return;
+    const pError = checkPhone(phone);
     const cError = code.trim() ? null : zh.auth.enterCode;
     setPhoneError(pError);
     setCodeError(cError);
     if (pError || cError) return;
+    if (!agreement || !privacy) {
+      notify(zh.auth.mustAgree, 'warning');
+      return;
+    }
     setSubmitting(true);
     try {
       const result = await loginWithPhone(phone.trim(), code.trim());
       setToken(result.token);
       notify(zh.auth.loginSuccess, 'success');
-      pageReload.reload();
+      window.setTimeout(() => pageReload.reload(), LOGIN_RELOAD_DELAY_MS);
     } catch {
+      // The API client has shown the server's message (验证码错误, 验证码已过期，请重新获取, ...).
       setSubmitting(false);
     }
   };
 
+  const notOpen = () => notify(zh.auth.notOpen, 'info');
+
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="xs" fullWidth aria-labelledby="login-dialog-title">
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id="login-dialog-title">{zh.auth.dialogTitle}</DialogTitle>
-        <DialogContent>
-          <Stack sx={{ gap: 2, pt: 1 }}>
-            <TextField
-              label={zh.auth.phone}
-              placeholder={zh.auth.phonePlaceholder}
-              value={phone}
-              onChange={(e) => {
-                setPhone(e.target.value.replace(/\D/g, '').slice(0, 11));
-                setPhoneError(null);
-              }}
-              error={!!phoneError}
-              helperText={phoneError ?? zh.auth.hint}
-              autoComplete="tel"
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
-              fullWidth
-              autoFocus
-            />
-            <TextField
-              label={zh.auth.code}
-              placeholder={zh.auth.codePlaceholder}
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value.replace(/\s/g, '').slice(0, 8));
-                setCodeError(null);
-              }}
-              error={!!codeError}
-              helperText={codeError ?? ' '}
-              autoComplete="one-time-code"
-              fullWidth
-              slotProps={{
-                htmlInput: { inputMode: 'numeric', maxLength: 8 },
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <Button onClick={onGetCode} disabled={sending || countdown.left > 0} size="small">
-                        {countdown.label}
-                      </Button>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-            <Divider>
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {zh.auth.otherMethods}
-              </Typography>
-            </Divider>
-            <Stack direction="row" sx={{ justifyContent: 'center' }}>
-              <IconButton aria-label={zh.auth.wechatLogin} onClick={() => notify(zh.auth.notOpen, 'info')}>
-                <ChatIcon />
-              </IconButton>
+    <>
+      <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="xs" fullWidth aria-labelledby={ids.title}>
+        <form onSubmit={onSubmit} noValidate>
+          <DialogTitle id={ids.title}>{zh.auth.dialogTitle}</DialogTitle>
+          <DialogContent>
+            <Stack sx={{ gap: 2, pt: 1 }}>
+              <TextField
+                label={zh.auth.phone}
+                placeholder={zh.auth.phonePlaceholder}
+                value={phone}
+                onChange={(e) => {
+                  setPhone(e.target.value.replace(/\D/g, '').slice(0, 11));
+                  setPhoneError(null);
+                }}
+                error={!!phoneError}
+                helperText={phoneError ?? zh.auth.hint}
+                autoComplete="tel"
+                type="tel"
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
+                fullWidth
+                autoFocus
+              />
+              <TextField
+                label={zh.auth.code}
+                placeholder={zh.auth.codePlaceholder}
+                value={code}
+                inputRef={codeInput}
+                onChange={(e) => {
+                  setCode(e.target.value.replace(/\s/g, '').slice(0, 8));
+                  setCodeError(null);
+                }}
+                error={!!codeError}
+                helperText={codeError ?? ' '}
+                autoComplete="one-time-code"
+                fullWidth
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', maxLength: 8 },
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        <Button
+                          onClick={onGetCode}
+                          disabled={sending || countdown.left > 0}
+                          size="small"
+                          sx={{ whiteSpace: 'nowrap', minWidth: 96 }}
+                        >
+                          {codeButtonLabel}
+                        </Button>
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+              <Box>
+                <AgreementRow
+                  id={ids.agreement}
+                  checked={agreement}
+                  onChange={setAgreement}
+                  checkboxLabel={zh.auth.agreementCheckbox}
+                  linkText={zh.auth.agreementLink}
+                  onOpen={() => setLegal('agreement')}
+                />
+                <AgreementRow
+                  id={ids.privacy}
+                  checked={privacy}
+                  onChange={setPrivacy}
+                  checkboxLabel={zh.auth.privacyCheckbox}
+                  linkText={zh.auth.privacyLink}
+                  onOpen={() => setLegal('privacy')}
+                />
+              </Box>
+              <Divider>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {zh.auth.otherMethods}
+                </Typography>
+              </Divider>
+              <Stack role="group" aria-label={zh.auth.otherMethods} direction="row" sx={{ justifyContent: 'center', gap: 2 }}>
+                <Button color="inherit" size="small" startIcon={<ChatIcon />} onClick={notOpen}>
+                  {zh.auth.wechatLogin}
+                </Button>
+                <Button color="inherit" size="small" startIcon={<PhoneAndroidIcon />} onClick={notOpen}>
+                  {zh.auth.oneTapLogin}
+                </Button>
+              </Stack>
             </Stack>
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{zh.auth.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={submitting}>
-            {zh.auth.login}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={onClose}>{zh.auth.cancel}</Button>
+            <Button type="submit" variant="contained" disabled={submitting}>
+              {zh.auth.login}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      <LegalDialog
+        kind={legal}
+        onClose={() => setLegal(null)}
+        onAgree={(kind) => {
+          if (kind === 'agreement') setAgreement(true);
+          else setPrivacy(true);
+          setLegal(null);
+        }}
+      />
+    </>
   );
 }

@@ -1,0 +1,73 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useId, useState } from 'react';
+import { notify } from '../../../lib/api-client';
+import { zh } from '../../../strings/zh-CN';
+import { useRedeem } from '../api/useRedeem';
+
+/** The 兑换码 dialog: empty → 请输入兑换码 with no call; else POST /user/redeem; the server's message on failure. */
+export default function RedeemDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const titleId = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const redeem = useRedeem();
+
+  const close = () => {
+    onClose();
+    setCode('');
+    setError(null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (redeem.isPending) return;
+    const value = code.trim();
+    if (!value) {
+      setError(zh.profile.enterRedeemCode);
+      return;
+    }
+    redeem.mutate(value, {
+      onSuccess: (result) => {
+        notify(zh.profile.redeemSuccess(result.integral), 'success');
+        close();
+      },
+      // On failure the API client shows the server's message (兑换码无效); the dialog stays open.
+    });
+  };
+
+  return (
+    <Dialog open={open} onClose={close} maxWidth="xs" fullWidth aria-labelledby={titleId}>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id={titleId}>{zh.profile.redeemTitle}</DialogTitle>
+        <DialogContent>
+          <TextField
+            label={zh.profile.redeemLabel}
+            placeholder={zh.profile.redeemPlaceholder}
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              setError(null);
+            }}
+            error={!!error}
+            helperText={error ?? zh.profile.redeemHint}
+            autoComplete="off"
+            autoFocus
+            fullWidth
+            margin="dense"
+            slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close}>{zh.profile.cancel}</Button>
+          <Button type="submit" variant="contained" disabled={redeem.isPending}>
+            {zh.profile.redeemSubmit}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
