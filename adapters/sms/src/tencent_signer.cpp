@@ -1,0 +1,75 @@
+#include "tencent_signer.h"
+
+#include "crypto.h"
+
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+
+namespace gequ::sms::detail {
+
+namespace {
+
+/// A header value as TC3 signs it: trimmed and lower-cased.
+std::string canonicalValue(std::string_view value) {
+    const auto notSpace = [](char c) { return c != ' ' && c != '\t'; };
+    std::size_t begin = 0;
+    std::size_t end = value.size();
+    while (begin < end && !notSpace(value[begin])) {
+        ++begin;
+    }
+    while (end > begin && !notSpace(value[end - 1])) {
+        --end;
+    }
+    std::string out(value.substr(begin, end - begin));
+    for (char& c : out) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+}
+
+} // namespace
+
+std::string tc3Date(std::int64_t timestamp) {
+    const std::chrono::sys_days day =
+        std::chrono::floor<std::chrono::days>(std::chrono::sys_seconds{std::chrono::seconds{timestamp}});
+    const std::chrono::year_month_day date{day};
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "%04d-%02u-%02u", static_cast<int>(date.year()),
+                  static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()));
+    return buffer;
+}
+
+std::string tc3CredentialScope(std::string_view date, std::string_view service) {
+    return std::string(date) + "/" + std::string(service) + "/tc3_request";
+}
+
+std::string tc3CanonicalRequest(const Tc3Request& request) {
+    return request.method + "\n" + request.path + "\n" + request.query + "\n" +
+           "content-type:" + canonicalValue(request.contentType) + "\n" + "host:" + canonicalValue(request.host) +
+           "\n" + "\n" + kTc3SignedHeaders + "\n" + sha256Hex(request.payload);
+}
+
+std::string tc3StringToSign(std::string_view canonicalRequest, std::int64_t timestamp, std::string_view service) {
+    return std::string(kTc3Algorithm) + "\n" + std::to_string(timestamp) + "\n" +
+           tc3CredentialScope(tc3Date(timestamp), service) + "\n" + sha256Hex(canonicalRequest);
+}
+
+std::string tc3Signature(std::string_view secretKey, std::string_view date, std::string_view service,
+                         std::string_view stringToSign) {
+    const std::string secretDate = hmacSha256("TC3" + std::string(secretKey), date);
+    const std::string secretService = hmacSha256(secretDate, service);
+    const std::string secretSigning = hmacSha256(secretService, "tc3_request");
+    return hexLower(hmacSha256(secretSigning, stringToSign));
+}
+
+std::string tc3Authorization(const Tc3Request& request, std::int64_t timestamp, std::string_view service,
+                             std::string_view secretId, std::string_view secretKey) {
+    const std::string date = tc3Date(timestamp);
+    const std::string stringToSign = tc3StringToSign(tc3CanonicalRequest(request), timestamp, service);
+    return std::string(kTc3Algorithm) + " Credential=" + std::string(secretId) + "/" +
+           tc3CredentialScope(date, service) + ", SignedHeaders=" + kTc3SignedHeaders +
+           ", Signature=" + tc3Signature(secretKey, date, service, stringToSign);
+}
+
+} // namespace gequ::sms::detail

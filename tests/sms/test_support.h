@@ -1,0 +1,81 @@
+#pragma once
+
+// Fakes of the domain's ports, a log capture and fixture loading for the SMS suite.
+
+#include "gequ/domain/ports/clock.h"
+#include "gequ/domain/ports/random.h"
+
+#include <Poco/AutoPtr.h>
+#include <Poco/Channel.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/Logger.h>
+#include <Poco/Message.h>
+#include <atomic>
+#include <filesystem>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace gequ::sms::test {
+
+/// A clock that stands still at a settable instant.
+class FixedClock : public domain::Clock {
+public:
+    explicit FixedClock(domain::TimePoint at) : _millis(domain::toEpochMillis(at)) {}
+    domain::TimePoint now() const override { return domain::fromEpochMillis(_millis.load()); }
+    void set(domain::TimePoint at) { _millis = domain::toEpochMillis(at); }
+
+private:
+    std::atomic<std::int64_t> _millis;
+};
+
+/// Deterministic "randomness": a counter spread over the requested bytes, so every call differs unless repeat is
+/// set, in which case every call gives the same bytes (to provoke a reused nonce).
+class CountingRandom : public domain::Random {
+public:
+    std::string bytes(std::size_t n) override;
+    std::int64_t uniform(std::int64_t low, std::int64_t high) override { return low + (_counter++ % (high - low + 1)); }
+
+    bool repeat = false;
+
+private:
+    std::atomic<std::int64_t> _counter{1};
+};
+
+/// Captures what the gequ.sms logger writes while alive (echoed to stderr at the end when GEQU_SMS_TEST_LOG is set).
+class LogCapture {
+public:
+    LogCapture();
+    ~LogCapture();
+    LogCapture(const LogCapture&) = delete;
+    LogCapture& operator=(const LogCapture&) = delete;
+
+    std::vector<std::string> lines() const;
+    /// Every captured line joined with newlines.
+    std::string text() const;
+
+private:
+    class Sink;
+    Poco::AutoPtr<Sink> _sink;
+    Poco::AutoPtr<Poco::Channel> _previous;
+    int _previousLevel = 0;
+};
+
+/// A fresh directory under the system's temporary directory, removed with everything in it.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    const std::filesystem::path& path() const { return _path; }
+
+private:
+    std::filesystem::path _path;
+};
+
+/// tests/sms/fixtures/<name>, parsed.
+Poco::JSON::Object::Ptr loadFixture(const std::string& name);
+
+/// 2023-11-14T22:13:20Z (Unix 1700000000), the instant most tests run at.
+domain::TimePoint testInstant();
+
+} // namespace gequ::sms::test
