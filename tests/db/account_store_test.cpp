@@ -3,6 +3,9 @@
 #include "gequ/db/db_exception.h"
 #include "test_support.h"
 
+#include <atomic>
+#include <thread>
+
 using namespace std::chrono_literals;
 
 namespace gequ::db::test {
@@ -48,6 +51,24 @@ TEST_P(StoreTest, UserWithTheSamePhoneIsRefused) {
     // The store is still usable afterwards.
     addUser("u3", "13800000003");
     EXPECT_EQ(reading(store(), [](Repositories& repos) { return repos.users().count(); }), 2);
+}
+
+TEST_P(StoreTest, InsertIfPhoneFreeLeavesATakenPhoneAlone) {
+    addUser("u1", "13800000001");
+    bool taken = true, free = false;
+    std::optional<domain::User> afterwards;
+    writing(store(), [&](Repositories& repos) {
+        taken = repos.users().insertIfPhoneFree(makeUser("u2", "13800000001"));
+        // The unit of work goes on (a PostgreSQL transaction would be unusable after a failed statement).
+        free = repos.users().insertIfPhoneFree(makeUser("u3", "13800000003"));
+        afterwards = repos.users().findByPhone("13800000001");
+    });
+    EXPECT_FALSE(taken);
+    EXPECT_TRUE(free);
+    ASSERT_TRUE(afterwards);
+    EXPECT_EQ(afterwards->id, "u1");
+    EXPECT_FALSE(reading(store(), [](Repositories& repos) { return repos.users().findById("u2"); }));
+    EXPECT_TRUE(reading(store(), [](Repositories& repos) { return repos.users().findById("u3"); }));
 }
 
 TEST_P(StoreTest, AddPointsIsConditional) {
@@ -210,6 +231,68 @@ TEST_P(StoreTest, SmsCodes) {
         reading(store(), [](Repositories& repos) { return repos.smsCodes().findLatestActive("13800000001"); }));
     EXPECT_TRUE(reading(store(), [](Repositories& repos) { return repos.smsCodes().findLatestActive("13800000002"); }));
     EXPECT_FALSE(reading(store(), [](Repositories& repos) { return repos.smsCodes().findLatest("13800000009"); }));
+}
+
+TEST_P(StoreTest, ReservedSmsCodesCountButCannotBeUsedUntilActivated) {
+    std::int64_t active = 0, reserved = 0;
+    writing(store(), [&](Repositories& repos) {
+        active = repos.smsCodes().insert(code("13800000001", "h1", kT0, "1.1.1.1"));
+        auto pending = code("13800000001", "h2", kT0 + 1min, "1.1.1.1");
+        pending.consumedAt = pending.createdAt;
+        reserved = repos.smsCodes().insert(pending);
+    });
+    auto latestActive = [&] {
+        return reading(store(), [](Repositories& repos) { return repos.smsCodes().findLatestActive("13800000001"); });
+    };
+    ASSERT_TRUE(latestActive());
+    EXPECT_EQ(latestActive()->id, active);
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.smsCodes().findLatest("13800000001")->id; }), reserved);
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.smsCodes().countForPhoneSince("13800000001", kT0); }), 2);
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.smsCodes().countForIpSince("1.1.1.1", kT0); }), 2);
+
+    // Sent: the older code is invalidated and the reserved one becomes the active one.
+    writing(store(), [&](Repositories& repos) {
+        repos.smsCodes().consumeAllForPhone("13800000001", kT0 + 1min);
+        repos.smsCodes().activate(reserved);
+    });
+    ASSERT_TRUE(latestActive());
+    EXPECT_EQ(latestActive()->id, reserved);
+    EXPECT_EQ(latestActive()->consumedAt, std::nullopt);
+
+    // Not sent: the reservation goes, and counts no more.
+    writing(store(), [&](Repositories& repos) { repos.smsCodes().remove(reserved); });
+    EXPECT_FALSE(latestActive());
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.smsCodes().findLatest("13800000001")->id; }), active);
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.smsCodes().countForPhoneSince("13800000001", kT0); }), 1);
+    writing(store(), [](Repositories& repos) { repos.smsCodes().remove(424242); }); // unknown: no-op
+}
+
+TEST_P(StoreTest, LockSerialisesUnitsOfWorkOnTheSameKey) {
+    addUser("u1", "13800000001");
+    auto other = openAgain(2);
+    std::atomic<bool> locked{false};
+    std::optional<domain::User> seen;
+    std::thread second;
+    writing(store(), [&](Repositories& repos) {
+        repos.smsCodes().lock("sms:phone:13800000001");
+        second = std::thread([&] {
+            while (!locked) {
+                std::this_thread::yield();
+            }
+            writing(*other, [&](Repositories& r) {
+                r.smsCodes().lock("sms:phone:13800000001");
+                seen = r.users().findById("u1"); // runs only once the first unit of work has committed
+            });
+        });
+        locked = true;
+        std::this_thread::sleep_for(100ms);
+        repos.users().updateNickname("u1", "先到");
+    });
+    second.join();
+    ASSERT_TRUE(seen);
+    EXPECT_EQ(seen->nickname, "先到");
+    // Another key does not wait (and locks are released at the end of the unit of work).
+    writing(*other, [](Repositories& r) { r.smsCodes().lock("sms:ip:10.0.0.1"); });
 }
 
 } // namespace

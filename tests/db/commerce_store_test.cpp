@@ -202,6 +202,10 @@ TEST_P(StoreTest, RedeemCodesCountUsesAndRedemptions) {
     EXPECT_EQ(list[0].id, "c2"); // newest first
     EXPECT_EQ(list[1].id, "c1");
     EXPECT_EQ(reading(store(), [](Repositories& repos) { return repos.redeemCodes().list({1, 10}); }).size(), 1u);
+
+    EXPECT_EQ(reading(store(), [](Repositories& repos) { return repos.redeemCodes().redeemersOf("c1"); }),
+              (std::vector<std::string>{"u1", "u2"}));
+    EXPECT_TRUE(reading(store(), [](Repositories& repos) { return repos.redeemCodes().redeemersOf("c2"); }).empty());
 }
 
 } // namespace

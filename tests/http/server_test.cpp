@@ -412,7 +412,8 @@ TEST(Authenticator, ResolvesTheViewerFromTheAuthorizationHeader) {
     config.webRoot = (dir.path() / "web").string();
     config.mediaDir = (dir.path() / "media").string();
     config.threads = 2;
-    Services services{*store, clock, square};
+    AccountServices accounts(*store, clock);
+    Services services = accounts.services(*store, clock, square);
     services.authenticate = [](const std::string& token) -> std::optional<std::string> {
         if (token == "good-token") {
             return "user-1";
@@ -476,7 +477,8 @@ TEST(BrokenDatabase, HealthzIs503AndFailuresAre5000WithoutDetail) {
     config.webRoot = (dir.path() / "web").string();
     config.mediaDir = (dir.path() / "media").string();
     config.threads = 2;
-    Server server(config, Services{store, clock, square});
+    AccountServices accounts(store, clock);
+    Server server(config, accounts.services(store, clock, square));
     server.start();
 
     auto health = get(server.port(), "/healthz");
@@ -518,7 +520,8 @@ TEST(Lifecycle, PortZeroPicksAFreePortAndStopIsIdempotent) {
     domain::SquareService square(store, clock);
     HttpConfig config;
     config.port = 0;
-    Server server(config, Services{store, clock, square});
+    AccountServices accounts(store, clock);
+    Server server(config, accounts.services(store, clock, square));
     server.start();
     server.start(); // no effect
     std::uint16_t port = server.port();

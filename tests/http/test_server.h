@@ -4,26 +4,207 @@
 // index.html and assets, and a media folder.
 
 #include "gequ/db/database.h"
+#include "gequ/domain/services/auth_service.h"
+#include "gequ/domain/services/redeem_service.h"
 #include "gequ/domain/services/square_service.h"
+#include "gequ/domain/services/user_service.h"
 #include "gequ/http/server.h"
 
+#include <Poco/DigestEngine.h>
+#include <Poco/HMACEngine.h>
+#include <Poco/SHA2Engine.h>
+#include <atomic>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace gequ::http::test {
 
+/// A clock the test sets by hand (safe to move while the server reads it).
 class FixedClock : public domain::Clock {
 public:
-    explicit FixedClock(domain::TimePoint now) : _now(now) {}
-    domain::TimePoint now() const override { return _now; }
+    explicit FixedClock(domain::TimePoint now) : _ms(domain::toEpochMillis(now)) {}
+    domain::TimePoint now() const override { return domain::fromEpochMillis(_ms.load()); }
+    void set(domain::TimePoint now) { _ms = domain::toEpochMillis(now); }
+    void advance(domain::Millis by) { _ms += by.count(); }
 
 private:
-    domain::TimePoint _now;
+    std::atomic<std::int64_t> _ms;
+};
+
+/// SHA-256 and HMAC-SHA256 from Poco (the server uses OpenSSL's; both are the standard functions).
+class PocoHasher : public domain::Hasher {
+public:
+    std::string hmacSha256Hex(const std::string& key, const std::string& data) const override {
+        Poco::HMACEngine<SHA256> engine(key);
+        engine.update(data);
+        return Poco::DigestEngine::digestToHex(engine.digest());
+    }
+    std::string sha256Hex(const std::string& data) const override {
+        Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
+        engine.update(data);
+        return Poco::DigestEngine::digestToHex(engine.digest());
+    }
+
+private:
+    /// HMACEngine wants a default-constructible engine with BLOCK_SIZE and DIGEST_SIZE.
+    class SHA256 : public Poco::SHA2Engine {
+    public:
+        enum { BLOCK_SIZE = 64, DIGEST_SIZE = 32 };
+        SHA256() : Poco::SHA2Engine(Poco::SHA2Engine::SHA_256) {}
+    };
+};
+
+/// Pseudo-random (seeded per instance), thread-safe. Good enough for tokens and codes in tests.
+class TestRandom : public domain::Random {
+public:
+    std::string bytes(std::size_t n) override {
+        std::lock_guard lock(_mutex);
+        std::string out(n, '\0');
+        for (auto& c : out) {
+            c = static_cast<char>(_engine() & 0xff);
+        }
+        return out;
+    }
+    std::int64_t uniform(std::int64_t low, std::int64_t high) override {
+        std::lock_guard lock(_mutex);
+        return std::uniform_int_distribution<std::int64_t>(low, high)(_engine);
+    }
+
+private:
+    std::mutex _mutex;
+    std::mt19937_64 _engine{std::random_device{}()};
+};
+
+/// Ids id-1, id-2, ...
+class CountingIds : public domain::IdGenerator {
+public:
+    std::string newId() override { return "id-" + std::to_string(++_n); }
+
+private:
+    std::atomic<int> _n{0};
+};
+
+/// An SMS provider that remembers what it sent; it can be told to fail like a provider that refuses.
+class RecordingSms : public domain::SmsSender {
+public:
+    struct Sent {
+        std::string phone;
+        std::string code;
+    };
+
+    domain::Status sendCode(const std::string& phone, const std::string& code) override {
+        std::lock_guard lock(_mutex);
+        if (_failing) {
+            ++_failures;
+            return domain::DomainError{domain::ErrorCode::Upstream, "短信发送失败，请稍后再试"};
+        }
+        _sent.push_back({phone, code});
+        return domain::success();
+    }
+    std::string name() const override { return "recording"; }
+
+    void reset() {
+        std::lock_guard lock(_mutex);
+        _sent.clear();
+        _failing = false;
+        _failures = 0;
+    }
+    void setFailing(bool failing) {
+        std::lock_guard lock(_mutex);
+        _failing = failing;
+    }
+    /// The code last sent to the phone (empty when none).
+    std::string lastCode(const std::string& phone) const {
+        std::lock_guard lock(_mutex);
+        for (auto it = _sent.rbegin(); it != _sent.rend(); ++it) {
+            if (it->phone == phone) {
+                return it->code;
+            }
+        }
+        return {};
+    }
+    std::size_t sentCount() const {
+        std::lock_guard lock(_mutex);
+        return _sent.size();
+    }
+    int failures() const {
+        std::lock_guard lock(_mutex);
+        return _failures;
+    }
+
+private:
+    mutable std::mutex _mutex;
+    std::vector<Sent> _sent;
+    bool _failing = false;
+    int _failures = 0;
+};
+
+/// A Store that forwards to another, which a test can replace between requests (a fresh database per test without a
+/// new server: stopping a server takes a quarter of a second).
+class SwitchableStore : public domain::Store {
+public:
+    explicit SwitchableStore(std::unique_ptr<domain::Store> inner) : _inner(std::move(inner)) {}
+    void replace(std::unique_ptr<domain::Store> inner) {
+        std::lock_guard lock(_mutex);
+        _inner = std::move(inner);
+    }
+    void transact(const std::function<bool(domain::Repositories&)>& fn) override { current().transact(fn); }
+    void read(const std::function<void(domain::Repositories&)>& fn) override { current().read(fn); }
+    bool ping() override { return current().ping(); }
+    std::string dialect() const override {
+        std::lock_guard lock(_mutex);
+        return _inner->dialect();
+    }
+
+private:
+    domain::Store& current() {
+        std::lock_guard lock(_mutex);
+        return *_inner;
+    }
+
+    mutable std::mutex _mutex;
+    std::unique_ptr<domain::Store> _inner;
+};
+
+/// The account services of a test server on one store and clock, with test doubles for the system ports.
+class AccountServices {
+public:
+    AccountServices(domain::Store& store, const domain::Clock& clock, domain::AuthSettings settings = defaults())
+        : auth(store, clock, random, ids, hasher, sms, std::move(settings)), users(store, clock),
+          redeem(store, clock, random, ids, hasher) {}
+
+    static domain::AuthSettings defaults() {
+        domain::AuthSettings settings;
+        settings.secret = "test-secret-test-secret-test-secret!";
+        return settings;
+    }
+
+    /// Services for a Server: the square given, these account services, and auth.authenticate as the authenticator
+    /// unless another is given.
+    Services services(domain::Store& store, const domain::Clock& clock, domain::SquareService& square,
+                      Authenticator authenticate = {}) {
+        if (!authenticate) {
+            authenticate = [this](const std::string& token) { return auth.authenticate(token); };
+        }
+        return Services{store, clock, square, auth, users, redeem, std::move(authenticate)};
+    }
+
+    PocoHasher hasher;
+    TestRandom random;
+    CountingIds ids;
+    RecordingSms sms;
+    domain::AuthService auth;
+    domain::UserService users;
+    domain::RedeemService redeem;
 };
 
 /// 2026-11-21T10:00:00Z
@@ -81,10 +262,13 @@ inline std::string mediaBytes() {
 
 class TestServer {
 public:
-    explicit TestServer(const std::function<void(HttpConfig&)>& tweak = {}, Authenticator authenticate = {})
+    /// `authenticate` replaces the real sessions (auth.authenticate) when given.
+    explicit TestServer(const std::function<void(HttpConfig&)>& tweak = {}, Authenticator authenticate = {},
+                        domain::AuthSettings settings = AccountServices::defaults())
         : _clock(testNow()) {
-        _store = db::openStore("sqlite:" + (_dir.path() / "gequ.db").string(), 4);
+        _store = std::make_unique<SwitchableStore>(db::openStore("sqlite:" + (_dir.path() / "gequ.db").string(), 4));
         _square = std::make_unique<domain::SquareService>(*_store, _clock);
+        _accounts = std::make_unique<AccountServices>(*_store, _clock, std::move(settings));
 
         writeFile(webRoot() / "index.html", kIndexHtml);
         writeFile(webRoot() / "assets" / "index-abc123.js", assetScript());
@@ -105,21 +289,35 @@ public:
         if (tweak) {
             tweak(config);
         }
-        _server = std::make_unique<Server>(config, Services{*_store, _clock, *_square, std::move(authenticate)});
+        _server =
+            std::make_unique<Server>(config, _accounts->services(*_store, _clock, *_square, std::move(authenticate)));
         _server->start();
     }
     ~TestServer() { _server->stop(); }
 
     std::uint16_t port() const { return _server->port(); }
     domain::Store& store() { return *_store; }
+    /// Starts over on a new, empty database, with the clock back at testNow() and a fresh SMS record. Call it only
+    /// between requests.
+    void resetAccounts() {
+        const auto file = _dir.path() / ("gequ-" + std::to_string(++_databases) + ".db");
+        _store->replace(db::openStore("sqlite:" + file.string(), 4));
+        _clock.set(testNow());
+        _accounts->sms.reset();
+    }
+    FixedClock& clock() { return _clock; }
+    AccountServices& accounts() { return *_accounts; }
+    RecordingSms& sms() { return _accounts->sms; }
     std::filesystem::path webRoot() const { return _dir.path() / "web"; }
     std::filesystem::path mediaDir() const { return _dir.path() / "media"; }
 
 private:
     TempDir _dir;
     FixedClock _clock;
-    std::unique_ptr<domain::Store> _store;
+    std::unique_ptr<SwitchableStore> _store;
+    int _databases = 0;
     std::unique_ptr<domain::SquareService> _square;
+    std::unique_ptr<AccountServices> _accounts;
     std::unique_ptr<Server> _server;
 };
 

@@ -37,6 +37,15 @@ void SqlUserRepository::insert(const domain::User& user) {
     query.execute();
 }
 
+bool SqlUserRepository::insertIfPhoneFree(const domain::User& user) {
+    // ON CONFLICT rather than a failing insert: a PostgreSQL transaction is unusable after an error. PostgreSQL waits
+    // for a concurrent uncommitted insert of the same phone and then does nothing if it committed.
+    Query query(_c, std::string("INSERT INTO users (") + RowMapping<domain::User>::kColumns + ") VALUES (" +
+                        placeholders(columnCount<domain::User>()) + ") ON CONFLICT (phone) DO NOTHING");
+    bindColumns(query, user);
+    return query.execute() == 1;
+}
+
 std::optional<std::int64_t> SqlUserRepository::addPoints(const std::string& id, std::int64_t delta) {
     // One conditional update: concurrent changes serialise on the row and each re-checks the condition.
     std::vector<Poco::Int64> balance;
@@ -184,6 +193,24 @@ void SqlSmsCodeRepository::consumeAllForPhone(const std::string& phone, TimePoin
         .bind(at)
         .bind(phone)
         .execute();
+}
+
+void SqlSmsCodeRepository::activate(std::int64_t id) {
+    Query(_c, "UPDATE sms_codes SET consumed_at = NULL WHERE id = ?").bind(id).execute();
+}
+
+void SqlSmsCodeRepository::remove(std::int64_t id) {
+    Query(_c, "DELETE FROM sms_codes WHERE id = ?").bind(id).execute();
+}
+
+void SqlSmsCodeRepository::lock(const std::string& key) {
+    if (!_c.postgres()) {
+        return; // SQLite: BEGIN IMMEDIATE already made this the only writer
+    }
+    // pg_advisory_xact_lock returns void, which Poco cannot extract: count the one row instead.
+    Query query(_c, "SELECT COUNT(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended(?, 0))) AS locked");
+    query.bind(key);
+    scalar(query);
 }
 
 } // namespace gequ::db::detail

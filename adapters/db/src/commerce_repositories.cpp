@@ -203,4 +203,13 @@ std::vector<domain::RedeemCode> SqlRedeemRepository::list(Page page) {
     return rows;
 }
 
+std::vector<std::string> SqlRedeemRepository::redeemersOf(const std::string& codeId) {
+    std::vector<std::string> users;
+    Query(_c, "SELECT user_id FROM redemptions WHERE code_id = ? ORDER BY created_at, user_id")
+        .bind(codeId)
+        .into(users)
+        .execute();
+    return users;
+}
+
 } // namespace gequ::db::detail

@@ -14,6 +14,7 @@ public:
     std::optional<domain::User> findById(const std::string& id) override;
     std::optional<domain::User> findByPhone(const std::string& phone) override;
     void insert(const domain::User& user) override;
+    bool insertIfPhoneFree(const domain::User& user) override;
     std::optional<std::int64_t> addPoints(const std::string& id, std::int64_t delta) override;
     void updateNickname(const std::string& id, const std::string& nickname) override;
     void updateMembership(const std::string& id, int level, std::optional<domain::TimePoint> expiresAt,
@@ -49,6 +50,9 @@ public:
     int addAttempt(std::int64_t id) override;
     bool consume(std::int64_t id, domain::TimePoint at) override;
     void consumeAllForPhone(const std::string& phone, domain::TimePoint at) override;
+    void activate(std::int64_t id) override;
+    void remove(std::int64_t id) override;
+    void lock(const std::string& key) override;
 
 private:
     Connection& _c;
@@ -139,6 +143,7 @@ public:
     bool insertRedemption(const std::string& codeId, const std::string& userId, domain::TimePoint at) override;
     void setDisabled(const std::string& id, bool disabled) override;
     std::vector<domain::RedeemCode> list(domain::Page page) override;
+    std::vector<std::string> redeemersOf(const std::string& codeId) override;
 
 private:
     Connection& _c;

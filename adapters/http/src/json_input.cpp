@@ -118,6 +118,19 @@ Result<std::optional<std::string>> stringField(const Poco::JSON::Object::Ptr& ob
     return std::optional<std::string>{value.extract<std::string>()};
 }
 
+Result<std::optional<std::string>> textOrIntegerField(const Poco::JSON::Object::Ptr& object, const std::string& name,
+                                                      bool required) {
+    Poco::Dynamic::Var value = object->get(name);
+    if (!value.isEmpty() && value.isInteger() && !value.isBoolean()) {
+        try {
+            return std::optional<std::string>{std::to_string(value.convert<std::int64_t>())};
+        } catch (const Poco::Exception&) {
+            return invalid("参数 " + name + " 应为字符串");
+        }
+    }
+    return stringField(object, name, required);
+}
+
 std::optional<std::int64_t> parseInteger(std::string_view text) {
     if (text.empty() || text.size() > 20) {
         return std::nullopt;

@@ -28,6 +28,9 @@ domain::Result<Poco::JSON::Object::Ptr> parseJsonObject(std::string_view body);
 /// A string member. Missing or null: nullopt when optional, 4000 "缺少参数 name" when required; other types 4000.
 domain::Result<std::optional<std::string>> stringField(const Poco::JSON::Object::Ptr& object, const std::string& name,
                                                        bool required);
+/// A string member, or a JSON integer as its decimal digits (ids and phone numbers some clients send as numbers).
+domain::Result<std::optional<std::string>> textOrIntegerField(const Poco::JSON::Object::Ptr& object,
+                                                              const std::string& name, bool required);
 /// An integer member (a JSON integer, or a string of digits); fractions, huge numbers and other types give 4000.
 domain::Result<std::optional<std::int64_t>> intField(const Poco::JSON::Object::Ptr& object, const std::string& name,
                                                      bool required);

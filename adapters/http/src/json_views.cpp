@@ -1,11 +1,22 @@
 #include "json_views.h"
 
+#include "gequ/domain/model/account_rules.h"
+#include "gequ/domain/model/time.h"
+
 namespace gequ::http::views {
 
 namespace {
 
 Poco::JSON::Object::Ptr newObject() {
     return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+}
+
+/// "YYYY-MM-DD" in Asia/Shanghai, or null.
+Poco::Dynamic::Var shanghaiDate(const std::optional<domain::TimePoint>& at) {
+    if (!at) {
+        return Poco::Dynamic::Var();
+    }
+    return domain::formatShanghaiDate(*at);
 }
 
 double yuan(std::int64_t fen) {
@@ -83,6 +94,60 @@ Poco::JSON::Array::Ptr plans(std::span<const domain::Plan> catalogue) {
         array->add(plan(each));
     }
     return array;
+}
+
+Poco::JSON::Object::Ptr login(const domain::LoginResult& result) {
+    auto object = newObject();
+    object->set("token", result.token);
+    object->set("isNew", result.isNew);
+    return object;
+}
+
+Poco::JSON::Object::Ptr userProfile(const domain::Profile& profile) {
+    const domain::User& user = profile.user;
+    auto object = newObject();
+    object->set("id", user.id);
+    object->set("nickname", user.nickname);
+    object->set("integral", user.integral);
+    if (user.avatarUrl.empty()) {
+        object->set("avatarUrl", Poco::Dynamic::Var());
+    } else {
+        object->set("avatarUrl", user.avatarUrl);
+    }
+    object->set("membershipLevel", profile.level);
+    object->set("expirationTime", shanghaiDate(profile.expiresAt));
+    object->set("lifetime", profile.lifetime);
+    object->set("phone", domain::maskPhone(user.phone));
+    return object;
+}
+
+Poco::JSON::Object::Ptr pointsRecord(const domain::PointsRecord& record) {
+    auto object = newObject();
+    object->set("integral", record.delta < 0 ? -record.delta : record.delta);
+    object->set("type", static_cast<int>(record.type));
+    object->set("balance", record.balance);
+    object->set("remark", record.remark);
+    object->set("createdAt", domain::formatIso8601(record.createdAt));
+    return object;
+}
+
+Poco::JSON::Object::Ptr pointsPage(const domain::PointsPage& page) {
+    Poco::JSON::Array::Ptr items = new Poco::JSON::Array;
+    for (const auto& record : page.items) {
+        items->add(pointsRecord(record));
+    }
+    auto object = newObject();
+    object->set("items", items);
+    object->set("total", page.total);
+    return object;
+}
+
+Poco::JSON::Object::Ptr redeemResult(const domain::Profile& profile) {
+    auto object = newObject();
+    object->set("integral", profile.user.integral);
+    object->set("membershipLevel", profile.level);
+    object->set("expirationTime", shanghaiDate(profile.expiresAt));
+    return object;
 }
 
 } // namespace gequ::http::views

@@ -32,6 +32,16 @@ const std::optional<std::string>& Request::viewerId() {
     return _viewerId;
 }
 
+std::string bearerToken(const Request& request) {
+    std::string token = request.header("Authorization");
+    if (token.rfind("Bearer ", 0) == 0 || token.rfind("bearer ", 0) == 0) {
+        token = token.substr(7);
+    }
+    token.erase(0, token.find_first_not_of(' '));
+    token.erase(token.find_last_not_of(' ') + 1);
+    return token;
+}
+
 namespace {
 
 /// '+' is a space in a query (Poco 1.11's URI::decode honours plusAsSpace only after a '?' in its input).

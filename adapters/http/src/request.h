@@ -67,6 +67,9 @@ struct Response {
     void set(std::string name, std::string value) { headers.emplace_back(std::move(name), std::move(value)); }
 };
 
+/// The session token of the Authorization header ("<token>" or "Bearer <token>"), empty when there is none.
+std::string bearerToken(const Request& request);
+
 /// Parses a raw query string (a=1&b=x+y) into decoded pairs; '+' is a space. Throws Poco::SyntaxException on a bad
 /// percent escape.
 Request::Params parseQuery(std::string_view rawQuery);

@@ -320,12 +320,8 @@ struct Server::Impl {
 
         request.pathRest = match.rest;
         if (services.authenticate) {
-            request.setViewerResolver([this, &raw]() -> std::optional<std::string> {
-                std::string token = raw.get("Authorization", "");
-                if (startsWith(token, "Bearer ") || startsWith(token, "bearer ")) {
-                    token = token.substr(7);
-                }
-                token.erase(0, token.find_first_not_of(' '));
+            request.setViewerResolver([this, &request]() -> std::optional<std::string> {
+                std::string token = bearerToken(request);
                 if (token.empty()) {
                     return std::nullopt;
                 }

@@ -11,5 +11,11 @@ namespace gequ::cli {
 void addDatabaseCommands(CommandTable& table);
 /// points grant (points_commands.cpp).
 void addPointsCommands(CommandTable& table);
+/// compose (compose_commands.cpp).
+void addComposeCommands(CommandTable& table);
+/// user list, show, disable, enable (user_commands.cpp).
+void addUserCommands(CommandTable& table);
+/// redeem create, list, disable (redeem_commands.cpp).
+void addRedeemCommands(CommandTable& table);
 
 } // namespace gequ::cli

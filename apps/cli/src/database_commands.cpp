@@ -137,12 +137,16 @@ void addDatabaseCommands(CommandTable& table) {
                               "own transaction,\nand prints how many it applied. Safe to run again and from several "
                               "hosts at once.\ngequ-server also migrates when it starts.",
                .run = migrateCommand});
-    table.add({.path = {"check"},
-               .summary = "check the points ledger and membership invariants",
-               .description = "Checks that every user's points equal the sum of their ledger, that every ledger "
-                              "balance is the running\nsum and never negative, that no ledger ref appears twice, and "
-                              "the membership invariants.\nPrints each broken invariant; exits 1 when there is any.",
-               .run = checkCommand});
+    table.add(
+        {.path = {"check"},
+         .summary = "check the points ledger, membership and redemption invariants",
+         .description =
+             "Checks that every user's points equal the sum of their ledger, that every ledger "
+             "balance is the running\nsum and never negative, that no ledger ref appears twice, and "
+             "the membership invariants, and\nthat each redeem code's use count matches its redemptions (within its "
+             "limit), each with its ledger\nrecord. Prints each broken invariant; exits 1 when there "
+             "is any.",
+         .run = checkCommand});
     table.add({.path = {"stats"},
                .summary = "count users, songs, generation tasks and orders",
                .description = "Counts users, songs by status, generation tasks by state and orders by state.",

@@ -11,6 +11,9 @@ int main(int argc, char** argv) {
     gequ::cli::CommandTable table;
     gequ::cli::addDatabaseCommands(table);
     gequ::cli::addPointsCommands(table);
+    gequ::cli::addComposeCommands(table);
+    gequ::cli::addUserCommands(table);
+    gequ::cli::addRedeemCommands(table);
 
     const std::vector<std::string> args(argv + 1, argv + argc);
     const int status = gequ::cli::run(table, args, std::cout, std::cerr);

@@ -108,8 +108,8 @@ int main(int argc, char** argv) {
 
         gequ::app::ensureDirectories(*config);
         gequ::app::Runtime runtime(*config); // opens the database and applies pending migrations
-        const std::string secret = gequ::app::loadOrCreateSecret(*config, runtime.random());
-        (void)secret; // handed to the login service once it exists
+        runtime.auth(); // loads (or generates) the server secret and builds the SMS sender: fails here, not later
+        log.information("SMS provider: %s", runtime.sms().name());
 
         gequ::http::Server server(gequ::app::makeHttpConfig(*config), runtime.httpServices());
         server.start();

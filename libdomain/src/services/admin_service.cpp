@@ -44,6 +44,47 @@ std::vector<std::string> checkMembership(const User& user) {
     return problems;
 }
 
+/// The user with this id, else with this phone (normalised), or nullopt.
+std::optional<User> findUser(Repositories& repos, const std::string& userIdOrPhone) {
+    const std::string key = trimmed(userIdOrPhone);
+    if (key.empty()) {
+        return std::nullopt;
+    }
+    auto user = repos.users().findById(key);
+    if (!user) {
+        user = repos.users().findByPhone(normalizePhone(key));
+    }
+    return user;
+}
+
+DomainError unknownUser() {
+    return {ErrorCode::NotFound, "用户不存在"};
+}
+
+/// The broken redemption invariants of one code: used_count equals its redemptions and stays within max_uses, and
+/// each redemption of a code with points has its ledger record.
+std::vector<std::string> checkRedemptions(Repositories& repos, const RedeemCode& code) {
+    std::vector<std::string> problems;
+    const std::string which = "兑换码 " + code.id + " ";
+    const auto redeemers = repos.redeemCodes().redeemersOf(code.id);
+    if (code.usedCount != static_cast<int>(redeemers.size())) {
+        problems.push_back(which + "记录的使用次数 " + std::to_string(code.usedCount) + " 与兑换记录数 " +
+                           std::to_string(redeemers.size()) + " 不一致");
+    }
+    if (code.usedCount > code.maxUses) {
+        problems.push_back(which + "的使用次数 " + std::to_string(code.usedCount) + " 超过上限 " +
+                           std::to_string(code.maxUses));
+    }
+    if (code.points > 0) {
+        for (const auto& userId : redeemers) {
+            if (!repos.points().hasRef(redeemRef(code.id, userId))) {
+                problems.push_back(which + "被用户 " + userId + " 兑换，但没有对应的积分记录");
+            }
+        }
+    }
+    return problems;
+}
+
 } // namespace
 
 AdminService::AdminService(Store& store, const Clock& clock, IdGenerator& ids)
@@ -64,6 +105,17 @@ std::vector<std::string> AdminService::check() {
                 }
             }
             if (users.size() < static_cast<std::size_t>(kUserBatch)) {
+                break;
+            }
+        }
+        for (int offset = 0;; offset += kUserBatch) {
+            const auto codes = repos.redeemCodes().list(Page{offset, kUserBatch});
+            for (const auto& code : codes) {
+                for (auto& problem : checkRedemptions(repos, code)) {
+                    problems.push_back(std::move(problem));
+                }
+            }
+            if (codes.size() < static_cast<std::size_t>(kUserBatch)) {
                 break;
             }
         }
@@ -98,14 +150,47 @@ Result<PointsRecord> AdminService::grantPoints(const std::string& userIdOrPhone,
     const std::string ref = adminRef(_ids.newId());
     const TimePoint at = _clock.now();
     return inTransaction(_store, [&](Repositories& repos) -> Result<PointsRecord> {
-        auto user = repos.users().findById(key);
+        auto user = findUser(repos, key);
         if (!user) {
-            user = repos.users().findByPhone(normalizePhone(key));
-        }
-        if (!user) {
-            return DomainError{ErrorCode::NotFound, "用户不存在"};
+            return unknownUser();
         }
         return applyPoints(repos, user->id, amount, text, ref, at);
+    });
+}
+
+std::vector<User> AdminService::listUsers(Page page) {
+    return readOnly(_store, [&](Repositories& repos) { return repos.users().list(page); });
+}
+
+Result<UserDetail> AdminService::showUser(const std::string& userIdOrPhone, int recent) {
+    return readOnly(_store, [&](Repositories& repos) -> Result<UserDetail> {
+        auto user = findUser(repos, userIdOrPhone);
+        if (!user) {
+            return unknownUser();
+        }
+        UserDetail detail;
+        detail.recordCount = repos.points().countByUser(user->id);
+        if (recent > 0) {
+            detail.recentRecords = repos.points().listByUser(user->id, Page{0, recent});
+        }
+        detail.user = std::move(*user);
+        return detail;
+    });
+}
+
+Result<User> AdminService::setUserDisabled(const std::string& userIdOrPhone, bool disabled) {
+    const TimePoint at = _clock.now();
+    return inTransaction(_store, [&](Repositories& repos) -> Result<User> {
+        auto user = findUser(repos, userIdOrPhone);
+        if (!user) {
+            return unknownUser();
+        }
+        repos.users().setDisabled(user->id, disabled);
+        if (disabled) {
+            repos.sessions().revokeAllForUser(user->id, at);
+        }
+        user->disabled = disabled;
+        return std::move(*user);
     });
 }
 

@@ -5,7 +5,10 @@
 
 #include "gequ/domain/ports/clock.h"
 #include "gequ/domain/ports/store.h"
+#include "gequ/domain/services/auth_service.h"
+#include "gequ/domain/services/redeem_service.h"
 #include "gequ/domain/services/square_service.h"
+#include "gequ/domain/services/user_service.h"
 
 #include <cstdint>
 #include <functional>
@@ -44,7 +47,10 @@ struct Services {
     domain::Store& store;
     const domain::Clock& clock;
     domain::SquareService& square;
-    Authenticator authenticate = {}; ///< empty: every request is a visitor's
+    domain::AuthService& auth;
+    domain::UserService& users;
+    domain::RedeemService& redeem;
+    Authenticator authenticate = {}; ///< empty: every request is a visitor's (usually auth.authenticate)
 };
 
 class Server {

@@ -5,12 +5,17 @@
 
 #include "gequ/app/config.h"
 #include "gequ/app/system.h"
+#include "gequ/domain/ports/sms_sender.h"
 #include "gequ/domain/ports/store.h"
 #include "gequ/domain/services/admin_service.h"
+#include "gequ/domain/services/auth_service.h"
+#include "gequ/domain/services/redeem_service.h"
 #include "gequ/domain/services/square_service.h"
+#include "gequ/domain/services/user_service.h"
 #include "gequ/http/server.h"
 
 #include <memory>
+#include <mutex>
 
 namespace gequ::app {
 
@@ -36,12 +41,21 @@ public:
     const domain::Clock& clock() const { return _clock; }
     domain::IdGenerator& ids() { return _ids; }
     domain::Random& random() { return _random; }
+    const domain::Hasher& hasher() const { return _hasher; }
     domain::Store& store() { return *_store; }
 
     domain::SquareService& square() { return _square; }
     domain::AdminService& admin() { return _admin; }
+    domain::UserService& users() { return _users; }
+    domain::RedeemService& redeem() { return _redeem; }
+    /// The login service, built on first use: it loads (or generates) the server secret (loadOrCreateSecret) and
+    /// makes the SMS sender of sms.provider, so commands that never log anyone in need neither. StartupError when
+    /// the secret cannot be loaded or the SMS configuration is incomplete.
+    domain::AuthService& auth();
+    /// The SMS sender (built with auth()).
+    domain::SmsSender& sms();
 
-    /// What the HTTP server's handlers call.
+    /// What the HTTP server's handlers call (builds auth()).
     http::Services httpServices();
 
 private:
@@ -49,9 +63,15 @@ private:
     SystemClock _clock;
     UuidIdGenerator _ids;
     SecureRandom _random;
+    OpenSslHasher _hasher;
     std::unique_ptr<domain::Store> _store;
     domain::SquareService _square;
     domain::AdminService _admin;
+    domain::UserService _users;
+    domain::RedeemService _redeem;
+    std::once_flag _authBuilt;
+    std::unique_ptr<domain::SmsSender> _sms;
+    std::unique_ptr<domain::AuthService> _auth;
 };
 
 } // namespace gequ::app

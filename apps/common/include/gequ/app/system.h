@@ -4,6 +4,7 @@
 // tests of the domain use fakes.
 
 #include "gequ/domain/ports/clock.h"
+#include "gequ/domain/ports/hasher.h"
 #include "gequ/domain/ports/id_generator.h"
 #include "gequ/domain/ports/random.h"
 
@@ -27,6 +28,14 @@ class SecureRandom : public domain::Random {
 public:
     std::string bytes(std::size_t n) override;
     std::int64_t uniform(std::int64_t low, std::int64_t high) override;
+};
+
+/// SHA-256 and HMAC-SHA256 from OpenSSL (EVP_Digest, HMAC). Thread-safe; throws std::runtime_error when OpenSSL
+/// fails.
+class OpenSslHasher : public domain::Hasher {
+public:
+    std::string hmacSha256Hex(const std::string& key, const std::string& data) const override;
+    std::string sha256Hex(const std::string& data) const override;
 };
 
 } // namespace gequ::app

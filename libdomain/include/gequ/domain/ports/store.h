@@ -29,6 +29,9 @@ public:
     virtual std::optional<User> findByPhone(const std::string& phone) = 0;
     /// Inserts a new user; the phone must not be taken (an exception otherwise).
     virtual void insert(const User& user) = 0;
+    /// Inserts a new user unless the phone is taken (then nothing is written, after waiting for a concurrent insert of
+    /// the same phone to commit or roll back); whether it was inserted.
+    virtual bool insertIfPhoneFree(const User& user) = 0;
     /// Adds delta to the user's points only if the balance stays >= 0 (one conditional UPDATE); the new balance, or
     /// nullopt when refused or no such user.
     virtual std::optional<std::int64_t> addPoints(const std::string& id, std::int64_t delta) = 0;
@@ -77,6 +80,13 @@ public:
     virtual bool consume(std::int64_t id, TimePoint at) = 0;
     /// Marks every unconsumed code of the phone consumed (a new code invalidates the old ones).
     virtual void consumeAllForPhone(const std::string& phone, TimePoint at) = 0;
+    /// Makes a reserved code (one inserted already consumed, so it counts for the limits but cannot be used) usable.
+    virtual void activate(std::int64_t id) = 0;
+    /// Deletes the code (a reservation whose SMS could not be sent).
+    virtual void remove(std::int64_t id) = 0;
+    /// Holds a lock on key until the unit of work ends, so units of work locking the same key run one after the other
+    /// (PostgreSQL: a transaction-level advisory lock; SQLite runs one writer at a time anyway).
+    virtual void lock(const std::string& key) = 0;
 };
 
 class PointsRepository {
@@ -204,6 +214,8 @@ public:
     virtual void setDisabled(const std::string& id, bool disabled) = 0;
     /// All codes, newest first.
     virtual std::vector<RedeemCode> list(Page page) = 0;
+    /// The users who redeemed the code, oldest first.
+    virtual std::vector<std::string> redeemersOf(const std::string& codeId) = 0;
 };
 
 /// The repositories of one unit of work, all bound to the same transaction.

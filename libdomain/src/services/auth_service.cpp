@@ -1,0 +1,277 @@
+#include "gequ/domain/services/auth_service.h"
+
+#include "gequ/domain/model/account_rules.h"
+#include "gequ/domain/model/ledger.h"
+#include "gequ/domain/model/text.h"
+#include "gequ/domain/services/ledger.h"
+
+#include <stdexcept>
+
+namespace gequ::domain {
+
+namespace {
+
+constexpr std::size_t kTokenBytes = 32;
+/// Tokens are 43 characters; anything much longer is not one of ours and is not even hashed.
+constexpr std::size_t kMaxTokenChars = 256;
+constexpr std::int64_t kMaxCode = 999999;
+constexpr std::size_t kCodeDigits = 6;
+constexpr std::size_t kMaxCodeChars = 32;
+
+constexpr const char* kMessageNoCode = "请先获取验证码";
+constexpr const char* kMessageWrongCode = "验证码错误";
+constexpr const char* kMessageExpired = "验证码已过期，请重新获取";
+constexpr const char* kMessageBurnt = "验证码错误次数过多，请重新获取";
+constexpr const char* kMessageDailyCap = "今日验证码发送次数已达上限";
+constexpr const char* kMessageIpCap = "操作过于频繁，请稍后再试";
+constexpr const char* kMessageDisabled = "账号已被停用，请联系客服";
+
+std::string base64Url(const std::string& bytes) {
+    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    std::string out;
+    out.reserve((bytes.size() * 4 + 2) / 3);
+    std::size_t i = 0;
+    for (; i + 3 <= bytes.size(); i += 3) {
+        const unsigned v = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8 |
+                           static_cast<unsigned char>(bytes[i + 2]);
+        out += kAlphabet[(v >> 18) & 63];
+        out += kAlphabet[(v >> 12) & 63];
+        out += kAlphabet[(v >> 6) & 63];
+        out += kAlphabet[v & 63];
+    }
+    if (bytes.size() - i == 1) {
+        const unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
+        out += kAlphabet[(v >> 18) & 63];
+        out += kAlphabet[(v >> 12) & 63];
+    } else if (bytes.size() - i == 2) {
+        const unsigned v = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8;
+        out += kAlphabet[(v >> 18) & 63];
+        out += kAlphabet[(v >> 12) & 63];
+        out += kAlphabet[(v >> 6) & 63];
+    }
+    return out;
+}
+
+/// Equality that takes the same time wherever the strings differ (they are hashes of equal length).
+bool sameHash(const std::string& a, const std::string& b) {
+    if (a.size() != b.size()) {
+        return false;
+    }
+    unsigned char diff = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    }
+    return diff == 0;
+}
+
+std::string phoneLock(const std::string& phone) {
+    return "sms:phone:" + phone;
+}
+
+std::string ipLock(const std::string& ip) {
+    return "sms:ip:" + ip;
+}
+
+} // namespace
+
+AuthService::AuthService(Store& store, const Clock& clock, Random& random, IdGenerator& ids, const Hasher& hasher,
+                         SmsSender& sms, AuthSettings settings)
+    : _store(store), _clock(clock), _random(random), _ids(ids), _hasher(hasher), _sms(sms),
+      _settings(std::move(settings)) {}
+
+std::string AuthService::tokenHash(const std::string& token) const {
+    return _hasher.sha256Hex(token);
+}
+
+Status AuthService::requestCode(const std::string& rawPhone, const std::string& ip) {
+    auto phone = validatePhone(rawPhone);
+    if (!phone) {
+        return phone.error();
+    }
+    const TimePoint now = _clock.now();
+    std::string code = std::to_string(_random.uniform(0, kMaxCode));
+    code.insert(0, kCodeDigits - code.size(), '0');
+
+    // A reservation first: the row counts for every limit from now on, but stays unusable (consumed) until the SMS is
+    // out. The SMS is sent outside any transaction (a provider call must not hold the database), and a failed send
+    // deletes the reservation, so a provider failure leaves nothing behind: no code, no used-up request, and the
+    // previous code still valid.
+    SmsCode row;
+    row.phone = *phone;
+    row.codeHash = _hasher.hmacSha256Hex(_settings.secret, *phone + ":" + code);
+    row.createdAt = now;
+    row.expiresAt = now + kCodeLifetime;
+    row.consumedAt = now;
+    row.ip = ip;
+    std::int64_t id = 0;
+    Status reserved = inTransaction(_store, [&](Repositories& repos) -> Status {
+        auto& codes = repos.smsCodes();
+        codes.lock(phoneLock(*phone));
+        codes.lock(ipLock(ip));
+        if (auto latest = codes.findLatest(*phone); latest && now < latest->createdAt + kCodeResendInterval) {
+            const auto wait = latest->createdAt + kCodeResendInterval - now;
+            const auto seconds = std::chrono::ceil<std::chrono::seconds>(wait).count();
+            return DomainError{ErrorCode::TooManyRequests,
+                               "发送过于频繁，请" + std::to_string(seconds < 1 ? 1 : seconds) + "秒后再试"};
+        }
+        if (codes.countForPhoneSince(*phone, now - kCodePhoneWindow) >= kCodesPerPhoneWindow) {
+            return DomainError{ErrorCode::TooManyRequests, kMessageDailyCap};
+        }
+        if (codes.countForIpSince(ip, now - kCodeIpWindow) >= kCodesPerIpWindow) {
+            return DomainError{ErrorCode::TooManyRequests, kMessageIpCap};
+        }
+        id = codes.insert(row);
+        return success();
+    });
+    if (!reserved) {
+        return reserved;
+    }
+
+    auto release = [&] {
+        _store.transact([&](Repositories& repos) {
+            repos.smsCodes().remove(id);
+            return true;
+        });
+    };
+    Status sent = success();
+    try {
+        sent = _sms.sendCode(*phone, code);
+    } catch (...) {
+        release();
+        throw;
+    }
+    if (!sent) {
+        release();
+        return sent;
+    }
+    _store.transact([&](Repositories& repos) {
+        auto& codes = repos.smsCodes();
+        codes.lock(phoneLock(*phone));
+        codes.consumeAllForPhone(*phone, now);
+        codes.activate(id);
+        return true;
+    });
+    return success();
+}
+
+Result<LoginResult> AuthService::login(const std::string& rawPhone, const std::string& rawCode, const std::string& ip) {
+    auto phone = validatePhone(rawPhone);
+    if (!phone) {
+        return phone.error();
+    }
+    const std::string code = trim(rawCode);
+    if (code.empty()) {
+        return invalid("请输入验证码");
+    }
+    if (code.size() > kMaxCodeChars) {
+        return invalid(kMessageWrongCode);
+    }
+    const TimePoint now = _clock.now();
+    const std::string codeHash = _hasher.hmacSha256Hex(_settings.secret, *phone + ":" + code);
+    const std::string token = base64Url(_random.bytes(kTokenBytes));
+    const std::string newUserId = _ids.newId();
+
+    std::optional<Result<LoginResult>> out;
+    _store.transact([&](Repositories& repos) {
+        // One login of a phone at a time: the attempt limit cannot be outrun by parallel guesses.
+        repos.smsCodes().lock(phoneLock(*phone));
+        const auto active = repos.smsCodes().findLatestActive(*phone);
+        if (!active) {
+            out.emplace(invalid(kMessageNoCode));
+            return false;
+        }
+        if (active->attempts >= kMaxCodeAttempts) {
+            out.emplace(invalid(kMessageBurnt));
+            return false;
+        }
+        if (now >= active->expiresAt) {
+            out.emplace(invalid(kMessageExpired));
+            return false;
+        }
+        if (!sameHash(active->codeHash, codeHash)) {
+            const int attempts = repos.smsCodes().addAttempt(active->id);
+            out.emplace(invalid(attempts >= kMaxCodeAttempts ? kMessageBurnt : kMessageWrongCode));
+            return true; // the attempt counts
+        }
+        if (!repos.smsCodes().consume(active->id, now)) {
+            out.emplace(invalid(kMessageNoCode));
+            return false;
+        }
+
+        auto user = repos.users().findByPhone(*phone);
+        bool isNew = false;
+        if (!user) {
+            User created;
+            created.id = newUserId;
+            created.phone = *phone;
+            created.nickname = defaultNickname(*phone);
+            created.createdAt = now;
+            if (repos.users().insertIfPhoneFree(created)) {
+                isNew = true;
+                if (_settings.signupBonus > 0) {
+                    auto gift = applyPoints(repos, created.id, _settings.signupBonus, std::string(kSignupRemark),
+                                            signupRef(created.id), now);
+                    if (!gift) {
+                        out.emplace(gift.error());
+                        return false;
+                    }
+                }
+                user = std::move(created);
+            } else {
+                // Registered by a concurrent unit of work after our lookup: use theirs.
+                user = repos.users().findByPhone(*phone);
+                if (!user) {
+                    throw std::runtime_error("a user with this phone exists but cannot be found");
+                }
+            }
+        }
+        if (user->disabled) {
+            out.emplace(DomainError{ErrorCode::Forbidden, kMessageDisabled});
+            return false;
+        }
+
+        Session session;
+        session.tokenHash = tokenHash(token);
+        session.userId = user->id;
+        session.createdAt = now;
+        session.expiresAt = now + std::chrono::days{_settings.sessionDays};
+        session.lastIp = ip;
+        repos.sessions().insert(session);
+        out.emplace(LoginResult{token, user->id, isNew});
+        return true;
+    });
+    return std::move(*out);
+}
+
+void AuthService::logout(const std::string& token) {
+    if (token.empty() || token.size() > kMaxTokenChars) {
+        return;
+    }
+    const std::string hash = tokenHash(token);
+    const TimePoint now = _clock.now();
+    _store.transact([&](Repositories& repos) {
+        repos.sessions().revoke(hash, now);
+        return true;
+    });
+}
+
+std::optional<std::string> AuthService::authenticate(const std::string& token) {
+    if (token.empty() || token.size() > kMaxTokenChars) {
+        return std::nullopt;
+    }
+    const std::string hash = tokenHash(token);
+    const TimePoint now = _clock.now();
+    return readOnly(_store, [&](Repositories& repos) -> std::optional<std::string> {
+        const auto session = repos.sessions().findByTokenHash(hash);
+        if (!session || session->revokedAt || now >= session->expiresAt) {
+            return std::nullopt;
+        }
+        const auto user = repos.users().findById(session->userId);
+        if (!user || user->disabled) {
+            return std::nullopt;
+        }
+        return user->id;
+    });
+}
+
+} // namespace gequ::domain

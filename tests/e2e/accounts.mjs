@@ -1,0 +1,72 @@
+// Account helpers for the journeys: logging in through the real dialog with the code from the console SMS outbox,
+// and running gequ-admin against the server's data directory.
+import { readFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { baseUrl } from './browser.mjs';
+
+const dataDir = process.env.GEQU_E2E_DATA;
+const buildDir = process.env.GEQU_E2E_BUILD ?? path.resolve('build/release');
+
+/// A fresh mainland mobile number, different on every call.
+let serial = 0;
+export function newPhone() {
+    serial += 1;
+    const tail = String((Date.now() * 7 + serial * 7919) % 100000000).padStart(8, '0');
+    return `139${tail}`;
+}
+
+/// The newest code the console SMS provider wrote for the phone.
+export async function codeFor(phone, { timeoutMs = 10000 } = {}) {
+    const outbox = path.join(dataDir, 'sms-outbox.jsonl');
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+        if (existsSync(outbox)) {
+            const lines = readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+            const mine = lines.filter((l) => l.phone === phone);
+            if (mine.length) return mine[mine.length - 1].code;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no SMS code for ${phone} in ${outbox}`);
+}
+
+/// Runs gequ-admin on the server's data directory and returns its stdout.
+export function admin(...args) {
+    return execFileSync(path.join(buildDir, 'bin', 'gequ-admin'), args, {
+        env: { ...process.env, GEQU_DATA_DIR: dataDir },
+        encoding: 'utf8',
+    });
+}
+
+/// Logs in through the login dialog as a person would; returns the phone. The page reloads on success.
+export async function loginThroughDialog(page, phone = newPhone()) {
+    const dialog = page.getByRole('dialog', { name: '登录' });
+    if (!(await dialog.isVisible())) {
+        await page.getByRole('button', { name: '登录', exact: true }).first().click();
+    }
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: '手机号' }).fill(phone);
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText('验证码发送成功，10分钟内有效').first().waitFor();
+    const code = await codeFor(phone);
+    await dialog.getByRole('textbox', { name: '验证码' }).fill(code);
+    await dialog.getByRole('checkbox', { name: '我已阅读并同意《用户协议》' }).check();
+    await dialog.getByRole('checkbox', { name: '我已阅读并同意《隐私政策》' }).check();
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: '登录', exact: true }).click()]);
+    return phone;
+}
+
+/// Logs in through the API (for journeys that are not about logging in); stores the token in the page.
+export async function loginThroughApi(page, phone = newPhone()) {
+    const post = (p, body) =>
+        fetch(baseUrl + p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+            .then((r) => r.json());
+    const sent = await post('/login/code', { phoneNumber: phone });
+    if (sent.code !== 2000) throw new Error(`login code: ${JSON.stringify(sent)}`);
+    const login = await post('/login/phone', { phoneNumber: phone, code: await codeFor(phone) });
+    if (login.code !== 2000) throw new Error(`login: ${JSON.stringify(login)}`);
+    await page.goto(baseUrl + '/about');
+    await page.evaluate((t) => localStorage.setItem('Authorization', t), login.data.token);
+    return { phone, token: login.data.token };
+}
