@@ -3,8 +3,11 @@
 #include "gequ/domain/model/entities.h"
 #include "gequ/domain/model/result.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace gequ::domain {
 
@@ -38,7 +41,20 @@ struct PaymentResult {
     std::optional<TimePoint> paidAt;
 };
 
-/// A payment provider (WeChat Pay v3 or the sandbox).
+/// The merchant a genuine result is for; results naming another appid or mchid are anomalies (payments.md).
+struct MerchantIdentity {
+    std::string appId;
+    std::string mchId;
+};
+
+/// An HTTP notification a provider sent us, as received: the headers (names in any case) and the raw body bytes.
+struct PaymentNotification {
+    std::vector<std::pair<std::string, std::string>> headers;
+    std::string body;
+};
+
+/// A payment provider (WeChat Pay v3 or the sandbox). parseNotification: Upstream (5020) when the keys to check a
+/// notification cannot be fetched; a verified notification that is not a payment gives a result with paid = false.
 class PaymentGateway {
 public:
     virtual ~PaymentGateway() = default;
@@ -50,6 +66,43 @@ public:
     virtual Status close(const std::string& orderNo) = 0;
     /// The provider's name ("sandbox" or "wechat").
     virtual std::string name() const = 0;
+    /// The appid and mchid a genuine PaymentResult of this provider carries.
+    virtual MerchantIdentity merchant() const { return {}; }
+    /// A verified notification's result; Unauthorized (4010) bad signature, InvalidInput (4000) unreadable.
+    virtual Result<PaymentResult> parseNotification(const PaymentNotification& notification) {
+        (void)notification;
+        return DomainError{ErrorCode::InvalidInput, "该支付方式不接收通知"};
+    }
+};
+
+/// The sandbox provider's confirm action: the simulated payer pays (payments.md, "The sandbox").
+class SandboxCheckout {
+public:
+    virtual ~SandboxCheckout() = default;
+    /// Records the order as paid with amountFen; the result a verified notification would give; Conflict if closed.
+    virtual Result<PaymentResult> confirm(const std::string& orderNo, std::int64_t amountFen) = 0;
+};
+
+/// What WeixinJSBridge.invoke('getBrandWCPayRequest', …) takes, signed by the merchant.
+struct JsapiPayParams {
+    std::string appId;
+    std::string timeStamp; ///< epoch seconds, as text
+    std::string nonceStr;
+    std::string package; ///< "prepay_id=…"
+    std::string signType = "RSA";
+    std::string paySign;
+};
+
+/// The WeChat JSAPI page's needs: OAuth2 snsapi_base for the payer's openid, and the signed bridge parameters.
+class JsapiCheckout {
+public:
+    virtual ~JsapiCheckout() = default;
+    /// The snsapi_base authorize URL; WeChat returns the browser to redirectUri with ?code=…&state=state.
+    virtual std::string authorizeUrl(const std::string& redirectUri, const std::string& state) const = 0;
+    /// Exchanges an OAuth2 code for the payer's openid, server to server; Upstream (5020) when WeChat refuses.
+    virtual Result<std::string> openIdForCode(const std::string& code) = 0;
+    /// The signed getBrandWCPayRequest parameters for a prepay id from start() on the JSAPI channel.
+    virtual JsapiPayParams payParams(const std::string& prepayId) = 0;
 };
 
 } // namespace gequ::domain

@@ -1,0 +1,79 @@
+// HTTPS: the gateway verifies WeChat's certificate against the system's CAs; an untrusted server is never sent a
+// request (so a man in the middle sees neither our orders nor our signatures).
+
+#include "log_capture.h"
+#include "wechat_fixture.h"
+
+#include <Poco/Net/Context.h>
+#include <Poco/Net/HTTPRequestHandler.h>
+#include <Poco/Net/HTTPRequestHandlerFactory.h>
+#include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/HTTPServerParams.h>
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/Net/SSLManager.h>
+#include <Poco/Net/SecureServerSocket.h>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+
+namespace gequ::payment::testing {
+namespace {
+
+class CountingHandler : public Poco::Net::HTTPRequestHandler {
+public:
+    explicit CountingHandler(std::atomic<int>& count) : _count(count) {}
+    void handleRequest(Poco::Net::HTTPServerRequest&, Poco::Net::HTTPServerResponse& response) override {
+        ++_count;
+        response.setContentLength(2);
+        response.send() << "{}";
+    }
+
+private:
+    std::atomic<int>& _count;
+};
+
+class CountingFactory : public Poco::Net::HTTPRequestHandlerFactory {
+public:
+    explicit CountingFactory(std::atomic<int>& count) : _count(count) {}
+    Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
+        return new CountingHandler(_count);
+    }
+
+private:
+    std::atomic<int>& _count;
+};
+
+TEST_F(WechatFixture, AnUntrustedHttpsServerIsNeverSentARequest) {
+    Poco::Net::initializeSSL();
+    const auto dir = std::filesystem::temp_directory_path() / ("gequ-payment-tls-" + randomToken(8));
+    std::filesystem::create_directories(dir);
+    const auto made = makeKeyAndCertificate("0DDBA11", clock.seconds() - 3600, clock.seconds() + 3600);
+    std::ofstream(dir / "key.txt") << made.privateKeyPem;
+    std::ofstream(dir / "certificate.txt") << made.certificatePem;
+
+    Poco::Net::Context::Ptr context =
+        new Poco::Net::Context(Poco::Net::Context::SERVER_USE, (dir / "key.txt").string(),
+                               (dir / "certificate.txt").string(), "", Poco::Net::Context::VERIFY_NONE);
+    std::atomic<int> requests{0};
+    Poco::Net::SecureServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0), 64, context);
+    Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams;
+    params->setThreadIdleTime(Poco::Timespan(0, 100000));
+    Poco::Net::HTTPServer server(new CountingFactory(requests), socket, params);
+    server.start();
+
+    auto https = config();
+    https.baseUrl = "https://127.0.0.1:" + std::to_string(socket.address().port());
+    WechatPayGateway gateway(https, clock, random);
+    LogCapture log;
+    expectBusy(gateway.start(request("GQ20250101000000TLS00001")));
+    EXPECT_NE(log.text().find("certificate verify failed"), std::string::npos) << log.text();
+    expectBusy(gateway.query("GQ20250101000000TLS00001"));
+    EXPECT_EQ(requests.load(), 0);
+
+    stopQuickly(server, socket.address());
+    std::filesystem::remove_all(dir);
+}
+
+} // namespace
+} // namespace gequ::payment::testing
