@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gequ::domain {
@@ -54,7 +55,66 @@ struct Lyrics {
     std::string text;
 };
 
+/// How a caller treats a failed SongGenerator call (the error of submit, poll or lyrics). The class travels in the
+/// DomainError's code, so every Result stays a plain Result: upstreamFailureOf reads it back, upstreamError makes one.
+/// - Retryable (5020, AI 服务繁忙，请稍后再试): busy, rate-limited (429), upstream 5xx, timed out, unreachable, an
+///   unreadable answer. Try again later with back-off; the task stays as it is. A submit that timed out on our side
+///   may still have been created upstream, so a retried submit can make a second upstream task (charged once here).
+/// - Refused (4220, 内容未通过安全审核 or the provider's own refusal text): moderation refused the content. Fail the
+///   task with the message and refund; for lyrics, answer the 4220 as it is.
+/// - Configuration (5000, 服务器繁忙，请稍后再试): our side is wrong (token, endpoint, upstream credit), already logged
+///   at critical level by the provider. Keep the task queued (or running: keep polling later), alert, retry much
+///   later; users only see the generic 5000 text.
+/// - Permanent (any other code, by default 4000 AI 服务无法处理该请求): upstream rejected this request for good. Fail
+///   the task with the message and refund.
+enum class UpstreamFailure { Retryable, Refused, Configuration, Permanent };
+
+inline constexpr std::string_view kUpstreamBusyMessage = "AI 服务繁忙，请稍后再试";
+inline constexpr std::string_view kUpstreamRefusedMessage = "内容未通过安全审核";
+inline constexpr std::string_view kUpstreamConfigurationMessage = "服务器繁忙，请稍后再试";
+inline constexpr std::string_view kUpstreamPermanentMessage = "AI 服务无法处理该请求";
+
+/// The class of an error returned by a SongGenerator (see UpstreamFailure).
+inline UpstreamFailure upstreamFailureOf(const DomainError& error) {
+    switch (error.code) {
+    case ErrorCode::Upstream:
+        return UpstreamFailure::Retryable;
+    case ErrorCode::Refused:
+        return UpstreamFailure::Refused;
+    case ErrorCode::Internal:
+        return UpstreamFailure::Configuration;
+    default:
+        return UpstreamFailure::Permanent;
+    }
+}
+
+/// The DomainError of a failure class, with the class's default message unless one is given.
+inline DomainError upstreamError(UpstreamFailure failure, std::string message = {}) {
+    switch (failure) {
+    case UpstreamFailure::Retryable:
+        return {ErrorCode::Upstream, message.empty() ? std::string(kUpstreamBusyMessage) : std::move(message)};
+    case UpstreamFailure::Refused:
+        return {ErrorCode::Refused, message.empty() ? std::string(kUpstreamRefusedMessage) : std::move(message)};
+    case UpstreamFailure::Configuration:
+        return {ErrorCode::Internal, message.empty() ? std::string(kUpstreamConfigurationMessage) : std::move(message)};
+    case UpstreamFailure::Permanent:
+        break;
+    }
+    return {ErrorCode::InvalidInput, message.empty() ? std::string(kUpstreamPermanentMessage) : std::move(message)};
+}
+
 /// The AI upstream: the AceData Suno API or the offline composer.
+///
+/// Semantics shared by every provider:
+/// - submit hands a request over and returns the upstream task id; the generation goes on upstream. A failed submit
+///   is classified by upstreamFailureOf and started nothing (except, possibly, a Retryable timeout: see above).
+/// - poll answers one TaskStatus per id, in the order asked. A task is Queued until upstream starts it, Running while
+///   its clips are made (a running clip may carry a streamUrl preview), then Succeeded or Failed, which are final.
+///   Succeeded means upstream finished and at least one clip is Succeeded; every clip is then Succeeded or Failed
+///   (a Failed clip carries a Chinese `error`). Failed carries a Chinese `error` for the user. A failed poll call
+///   (an error Result, never a partial list) says nothing about the tasks: poll again later.
+/// - clip audioUrl/imageUrl are the provider's: /media/ paths for the composer, upstream http(s) URLs (which expire)
+///   for AceData, to be re-hosted with the MediaFetcher port.
 class SongGenerator {
 public:
     virtual ~SongGenerator() = default;

@@ -1,0 +1,156 @@
+// HTTPS is verified strictly: a server whose certificate no system CA signed is refused, by the AceData client (a
+// retryable transport failure, nothing submitted) and by the media fetcher (a failure value).
+
+#include "gequ/upstream/ace_client.h"
+#include "gequ/upstream/media_fetcher.h"
+
+#include <Poco/Channel.h>
+#include <Poco/Logger.h>
+#include <Poco/Message.h>
+#include <Poco/Net/Context.h>
+#include <Poco/Net/HTTPRequestHandler.h>
+#include <Poco/Net/HTTPRequestHandlerFactory.h>
+#include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/HTTPServerParams.h>
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/Net/SecureServerSocket.h>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <map>
+#include <memory>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <unistd.h>
+
+using namespace gequ::upstream;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Writes a self-signed P-256 certificate for 127.0.0.1 and its key into directory; returns {cert, key}.
+std::pair<fs::path, fs::path> selfSigned(const fs::path& directory) {
+    std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(EVP_EC_gen("P-256"), &EVP_PKEY_free);
+    std::unique_ptr<X509, decltype(&X509_free)> cert(X509_new(), &X509_free);
+    if (!key || !cert) {
+        throw std::runtime_error("OpenSSL allocation failed");
+    }
+    X509_set_version(cert.get(), 2);
+    ASN1_INTEGER_set(X509_get_serialNumber(cert.get()), 7);
+    X509_gmtime_adj(X509_getm_notBefore(cert.get()), -600);
+    X509_gmtime_adj(X509_getm_notAfter(cert.get()), 600);
+    X509_set_pubkey(cert.get(), key.get());
+    X509_NAME* name = X509_get_subject_name(cert.get());
+    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("127.0.0.1"), -1, -1,
+                               0);
+    X509_set_issuer_name(cert.get(), name);
+    X509V3_CTX ctx;
+    X509V3_set_ctx_nodb(&ctx);
+    X509V3_set_ctx(&ctx, cert.get(), cert.get(), nullptr, nullptr, 0);
+    X509_EXTENSION* san = X509V3_EXT_conf_nid(nullptr, &ctx, NID_subject_alt_name, "IP:127.0.0.1");
+    X509_add_ext(cert.get(), san, -1);
+    X509_EXTENSION_free(san);
+    if (X509_sign(cert.get(), key.get(), EVP_sha256()) <= 0) {
+        throw std::runtime_error("X509_sign failed");
+    }
+    const fs::path certFile = directory / "cert.pem";
+    const fs::path keyFile = directory / "key.pem";
+    std::FILE* out = std::fopen(certFile.c_str(), "w");
+    PEM_write_X509(out, cert.get());
+    std::fclose(out);
+    out = std::fopen(keyFile.c_str(), "w");
+    PEM_write_PrivateKey(out, key.get(), nullptr, nullptr, 0, nullptr, nullptr);
+    std::fclose(out);
+    return {certFile, keyFile};
+}
+
+class Answer : public Poco::Net::HTTPRequestHandler {
+public:
+    explicit Answer(std::atomic<int>& served) : _served(served) {}
+    void handleRequest(Poco::Net::HTTPServerRequest&, Poco::Net::HTTPServerResponse& response) override {
+        ++_served;
+        response.setContentType("application/json");
+        response.send() << R"({"success":true,"task_id":"should-never-be-read"})";
+    }
+
+private:
+    std::atomic<int>& _served;
+};
+
+class Factory : public Poco::Net::HTTPRequestHandlerFactory {
+public:
+    explicit Factory(std::atomic<int>& served) : _served(served) {}
+    Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
+        return new Answer(_served);
+    }
+
+private:
+    std::atomic<int>& _served;
+};
+
+/// Keeps the last line logged.
+class LastLine : public Poco::Channel {
+public:
+    void log(const Poco::Message& message) override { text += message.getText() + "\n"; }
+    std::string text;
+};
+
+class MemoryStore : public gequ::domain::MediaStore {
+public:
+    std::string put(const std::string& key, const std::string& bytes, const std::string&) override {
+        items[key] = bytes;
+        return urlFor(key);
+    }
+    bool exists(const std::string& key) const override { return items.count(key) > 0; }
+    std::string urlFor(const std::string& key) const override { return "/media/" + key; }
+    void remove(const std::string& key) override { items.erase(key); }
+    std::map<std::string, std::string> items;
+};
+
+} // namespace
+
+TEST(Tls, AnUntrustedCertificateIsRefused) {
+    std::string pattern = (fs::temp_directory_path() / "gequ-tls-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    const fs::path directory = pattern;
+    const auto [certFile, keyFile] = selfSigned(directory);
+
+    Poco::Net::Context::Ptr context =
+        new Poco::Net::Context(Poco::Net::Context::TLS_SERVER_USE, keyFile.string(), certFile.string(), "",
+                               Poco::Net::Context::VERIFY_NONE, 9, false, "ALL:!ADH:!LOW:!EXP:!MD5:@STRENGTH");
+    Poco::Net::SecureServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0), 64, context);
+    const std::string base = "https://127.0.0.1:" + std::to_string(socket.address().port());
+    std::atomic<int> served{0};
+    Poco::Net::HTTPServer server(new Factory(served), socket, new Poco::Net::HTTPServerParams);
+    server.start();
+
+    AceConfig config;
+    config.baseUrl = base;
+    config.token = "sk-tls-test";
+    config.timeoutSeconds = 5;
+    AceClient client(config);
+    Poco::Logger& logger = Poco::Logger::get("gequ.upstream.ace");
+    Poco::AutoPtr<LastLine> channel(new LastLine);
+    Poco::Channel::Ptr previous = logger.getChannel();
+    logger.setChannel(channel);
+    auto submitted = client.submit({});
+    logger.setChannel(previous);
+    ASSERT_FALSE(submitted.ok());
+    EXPECT_EQ(gequ::domain::upstreamFailureOf(submitted.error()), gequ::domain::UpstreamFailure::Retryable);
+    EXPECT_NE(channel->text.find("certificate verify failed"), std::string::npos) << channel->text;
+
+    MemoryStore store;
+    HttpMediaFetcher fetcher(store);
+    auto fetched = fetcher.fetchAudio("tls", base + "/cdn/a.mp3");
+    ASSERT_FALSE(fetched.ok());
+    EXPECT_EQ(fetched.error().message, "媒体文件下载失败");
+    EXPECT_TRUE(store.items.empty());
+    EXPECT_EQ(served.load(), 0); // no request got through the handshake
+
+    server.stopAll(true);
+    fs::remove_all(directory);
+}
