@@ -30,7 +30,7 @@ test('a new user logs in, sees the gift, renames, redeems a code and logs out', 
         await page.getByRole('heading', { level: 2, name: nickname }).waitFor();
         await page.getByText(masked).waitFor();
         const main = page.getByRole('main');
-        await main.getByText('普通用户').waitFor();
+        await main.getByRole('definition').filter({ hasText: '普通用户' }).waitFor();
         assert.match(await main.innerText(), /积分\s*20/);
         await screenshot(page, 'desktop-profile-logged-in');
 
@@ -57,7 +57,7 @@ test('a new user logs in, sees the gift, renames, redeems a code and logs out', 
         await redeem.getByRole('textbox', { name: '兑换码' }).fill(code);
         await redeem.getByRole('button', { name: '兑换' }).click();
         await page.getByText('兑换成功，当前积分 70').waitFor();
-        await main.getByText('体验会员').waitFor();
+        await main.getByRole('definition').filter({ hasText: '体验会员' }).waitFor();
         assert.match(await main.innerText(), /积分\s*70/);
         await screenshot(page, 'desktop-profile-after-redeem');
 

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { LoginDialogProvider } from '../features/auth/LoginDialogProvider';
+import { PlayerProvider } from '../lib/player';
 import { COLOR_SCHEME_STORAGE_KEY, MODE_STORAGE_KEY, theme } from '../theme/theme';
 
 /** Toasts last 2 seconds (SPEC.md §9). */
@@ -19,7 +20,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Theme (light/dark, following the system until chosen), server state, toasts and the login dialog. */
+/** Theme (light/dark, following the system until chosen), server state, toasts, the login dialog and the global audio. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <ThemeProvider
@@ -37,7 +38,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
           preventDuplicate
           anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
         >
-          <LoginDialogProvider>{children}</LoginDialogProvider>
+          <LoginDialogProvider>
+            <PlayerProvider>{children}</PlayerProvider>
+          </LoginDialogProvider>
         </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>

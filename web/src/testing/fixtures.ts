@@ -1,4 +1,4 @@
-import type { SongListItem, UserProfile } from '../lib/types';
+import type { SongListItem, UserProfile, UserSong } from '../lib/types';
 
 /** A public list song with the fields of design/api.md. */
 export function song(id: string, overrides: Partial<SongListItem> = {}): SongListItem {
@@ -28,6 +28,19 @@ export function profile(overrides: Partial<UserProfile> = {}): UserProfile {
     expirationTime: null,
     lifetime: false,
     phone: '138****0000',
+    ...overrides,
+  };
+}
+
+/** One of the signed-in user's songs (design/api.md "User's item"); finished and private unless overridden. */
+export function userSong(id: string, overrides: Partial<UserSong> = {}): UserSong {
+  return {
+    ...song(id),
+    complete: 1,
+    created_at: '2024-09-01T16:30:00Z',
+    open: 0,
+    progress_started_at: null,
+    error: null,
     ...overrides,
   };
 }

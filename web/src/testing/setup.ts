@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { installMatchMedia, resetMedia } from './match-media';
 import { server } from './server';
 
 installMatchMedia();
+
+// Lazy pages and dialogs load their chunks on first use; on a busy two-core machine that can take over a second.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { worksKeys } from './keys';
 
 /** GET /music/song/listNumber: how many songs the caller has (for the pagination). */
 export const mySongCountQuery = () =>
   queryOptions({
-    queryKey: ['works', 'count'],
+    queryKey: worksKeys.count,
     queryFn: ({ signal }) => apiGet<number>('/music/song/listNumber', undefined, { signal }),
   });
 

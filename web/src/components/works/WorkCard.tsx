@@ -1,0 +1,234 @@
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import HeadphonesIcon from '@mui/icons-material/Headphones';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ShareIcon from '@mui/icons-material/Share';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { notify } from '../../lib/api-client';
+import { copyText } from '../../lib/clipboard';
+import { formatDate } from '../../lib/date';
+import { CARD_TITLE_MAX, formatCount, truncate } from '../../lib/format';
+import { displayTags } from '../../lib/genres';
+import { usePlayer } from '../../lib/player';
+import { progressSince } from '../../lib/progress';
+import type { UserSong } from '../../lib/types';
+import { zh } from '../../strings/zh-CN';
+import { SongCover } from '../SongCover';
+import { fetchSongFile, mp3FileName, saveBlob } from './api/downloadSong';
+import { useLikeSong } from './api/useLikeSong';
+import { useOpenSong } from './api/useOpenSong';
+import { useShareSong } from './api/useShareSong';
+import { similarHref } from './links';
+
+const COVER = 88;
+
+function Action({ label, onClick, disabled, pressed, children }: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton aria-label={label} aria-pressed={pressed} onClick={onClick} disabled={disabled} size="small">
+          {children}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * One of the user's songs (SPEC.md §4): generating (spinner and the progress text, moving with `now`), done
+ * (playable) or failed (生成错误 / 积分已退还, no image, the failure sentence, its switch disabled), with the actions
+ * play/pause (the global audio), like, 生成类似, share, download, delete and the public switch. Used by /mywork and by
+ * the 音乐列表 drawer of /create. Deleting asks the list to confirm (`onDelete`).
+ */
+export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number; onDelete: (song: UserSong) => void }) {
+  const player = usePlayer();
+  const navigate = useNavigate();
+  const openSong = useOpenSong();
+  const share = useShareSong();
+  const like = useLikeSong();
+  const [downloading, setDownloading] = useState(false);
+
+  const done = song.complete === 1;
+  const generating = song.complete === 0;
+  const failed = song.complete === -1;
+  const playing = player.isPlaying(song.native_id);
+  const tags = displayTags(song.tags);
+
+  /** Runs `action` for a finished song; otherwise says why not. */
+  const whenDone = (action: () => void, notDone: string = zh.create.onlyCompleted) => () => {
+    if (generating) notify(zh.create.generatingWait, 'warning');
+    else if (!done) notify(notDone, 'warning');
+    else action();
+  };
+
+  const onPlay = whenDone(() =>
+    player.toggle({
+      id: song.native_id,
+      title: song.title,
+      audio: song.native_audio_url,
+      image: song.native_image_url,
+      artist: song.userName ?? null,
+      tags: song.tags,
+    }),
+  );
+
+  const onLike = whenDone(() => like.mutate({ nativeId: song.native_id, like: !song.liked }));
+
+  const onSimilar = () => {
+    if (!done) notify(zh.create.onlyCompleted, 'warning');
+    else navigate(similarHref(song.title, song.tags));
+  };
+
+  const onShare = whenDone(() => {
+    share.mutate(song.native_id, {
+      onSuccess: async ({ url }) => {
+        if (await copyText(url)) notify(zh.works.linkCopied, 'success');
+        else notify(zh.works.copyFailed(url), 'warning');
+      },
+    });
+  });
+
+  const onDownload = whenDone(() => {
+    if (!song.native_audio_url) {
+      notify(zh.works.noDownloadLink, 'warning');
+      return;
+    }
+    setDownloading(true);
+    fetchSongFile(song.native_id)
+      .then((blob) => saveBlob(blob, mp3FileName(song.title)))
+      .catch((error: unknown) => notify(error instanceof Error ? error.message : zh.errors.downloadFailed, 'error'))
+      .finally(() => setDownloading(false));
+  });
+
+  const onSwitch = () => {
+    const open: 0 | 1 = song.open === 1 ? 0 : 1;
+    openSong.mutate({ nativeId: song.native_id, open }, { onSuccess: () => notify(zh.works.statusChanged, 'success') });
+  };
+
+  let cover: ReactNode;
+  if (failed)
+    cover = (
+      <Box sx={{ width: COVER, height: COVER, borderRadius: 1.5, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', flexShrink: 0 }}>
+        <ErrorOutlineIcon color="error" aria-hidden />
+      </Box>
+    );
+  else if (generating)
+    cover = (
+      <Box sx={{ width: COVER, height: COVER, borderRadius: 1.5, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', flexShrink: 0 }}>
+        <CircularProgress size={28} aria-hidden />
+      </Box>
+    );
+  else cover = <SongCover src={song.native_image_url} width={COVER} height={COVER} radius={1.5} />;
+
+  const title = failed ? zh.works.failedTitle : truncate(song.title, CARD_TITLE_MAX);
+  let subtitle: string;
+  if (failed) subtitle = zh.works.failedSubtitle;
+  else if (generating) subtitle = zh.works.generatingProgress(progressSince(song.progress_started_at, now));
+  else subtitle = tags.join(' · ');
+
+  return (
+    <Card component="article" variant="outlined" aria-label={song.title || title} sx={{ minWidth: 0 }}>
+      <Stack direction="row" sx={{ gap: 1.5, p: 1.5, alignItems: 'flex-start' }}>
+        {cover}
+        <Stack sx={{ minWidth: 0, flex: 1, gap: 0.25 }}>
+          <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1rem' }} noWrap title={failed ? undefined : song.title}>
+            {title}
+          </Typography>
+          {subtitle ? (
+            <Typography
+              variant="body2"
+              noWrap
+              sx={{ color: failed ? 'error.main' : 'text.secondary' }}
+            >
+              {subtitle}
+            </Typography>
+          ) : null}
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            <time dateTime={song.created_at} title={zh.works.createdAt}>
+              {formatDate(song.created_at)}
+            </time>
+          </Typography>
+          {failed ? null : (
+            <Stack direction="row" sx={{ gap: 1.5, color: 'text.secondary' }}>
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+                <HeadphonesIcon sx={{ fontSize: 14 }} titleAccess={zh.works.plays} />
+                <Typography variant="caption">{formatCount(song.play_count)}</Typography>
+              </Stack>
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+                <FavoriteBorderIcon sx={{ fontSize: 14 }} titleAccess={zh.works.likes} />
+                <Typography variant="caption">{formatCount(song.likeCount)}</Typography>
+              </Stack>
+            </Stack>
+          )}
+        </Stack>
+        <FormControlLabel
+          label={zh.works.publicSwitch}
+          labelPlacement="bottom"
+          sx={{ m: 0, flexShrink: 0, '& .MuiFormControlLabel-label': { fontSize: '0.75rem' } }}
+          control={
+            <Switch
+              size="small"
+              checked={!failed && song.open === 1}
+              disabled={failed || openSong.isPending}
+              onChange={onSwitch}
+            />
+          }
+        />
+      </Stack>
+      {failed ? (
+        <Typography variant="body2" sx={{ px: 1.5, pb: 0.5, color: 'text.secondary' }}>
+          {zh.works.failedText}
+        </Typography>
+      ) : null}
+      <Stack
+        direction="row"
+        sx={{ px: 1, pb: 1, gap: 0.25, flexWrap: 'wrap', justifyContent: failed ? 'flex-end' : 'space-between' }}
+      >
+        {failed ? null : (
+          // While generating, the song's actions are shown dimmed; clicking one says why it waits.
+          <Stack direction="row" sx={{ flex: 1, justifyContent: 'space-between', opacity: generating ? 0.55 : 1 }}>
+            <Action label={playing ? zh.works.pause : zh.works.play} onClick={onPlay}>
+              {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
+            </Action>
+            <Action label={song.liked ? zh.works.unlike : zh.works.like} pressed={!!song.liked} onClick={onLike} disabled={like.isPending}>
+              {song.liked ? <FavoriteIcon fontSize="small" color="error" /> : <FavoriteBorderIcon fontSize="small" />}
+            </Action>
+            <Action label={zh.works.similar} onClick={onSimilar}>
+              <AutoAwesomeIcon fontSize="small" />
+            </Action>
+            <Action label={zh.works.share} onClick={onShare} disabled={share.isPending}>
+              <ShareIcon fontSize="small" />
+            </Action>
+            <Action label={zh.works.download} onClick={onDownload} disabled={downloading}>
+              {downloading ? <CircularProgress size={18} aria-hidden /> : <DownloadIcon fontSize="small" />}
+            </Action>
+          </Stack>
+        )}
+        <Action label={zh.works.delete} onClick={() => onDelete(song)}>
+          <DeleteOutlineIcon fontSize="small" />
+        </Action>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import { type ReactNode, useState } from 'react';
+import { ApiError, notify } from '../../lib/api-client';
+import type { UserSong } from '../../lib/types';
+import { zh } from '../../strings/zh-CN';
+import { StatusState } from '../StatusState';
+import { useDeleteSong } from './api/useDeleteSong';
+import type { MyWorks } from './useMyWorks';
+import { useNow } from './useNow';
+import { WorkCard } from './WorkCard';
+
+/**
+ * The user's songs as cards with their states and actions, the pagination (20 a page, count from listNumber), the
+ * loading / failure / empty states and the delete confirmation (确认删除: 删除后无法恢复，是否继续？ 取消 / 确定).
+ * `columns` is the widest grid (1 in the drawer).
+ */
+export function WorkList({
+  works,
+  page,
+  onPageChange,
+  columns = 2,
+  emptyAction,
+  dense = false,
+}: {
+  works: MyWorks;
+  page: number;
+  onPageChange: (page: number) => void;
+  columns?: 1 | 2 | 3;
+  emptyAction?: ReactNode;
+  dense?: boolean;
+}) {
+  const { songs, pages, generating } = works;
+  const now = useNow(generating);
+  const [toDelete, setToDelete] = useState<UserSong | null>(null);
+  const remove = useDeleteSong();
+
+  const confirmDelete = () => {
+    const song = toDelete;
+    setToDelete(null);
+    if (!song) return;
+    remove.mutate(song.native_id, {
+      onSuccess: () => {
+        notify(zh.works.deleted, 'success');
+        // The last song of a later page went: show the page before.
+        if (page > 1 && (songs.data?.length ?? 0) <= 1) onPageChange(page - 1);
+      },
+    });
+  };
+
+  if (songs.isError) {
+    const network = songs.error instanceof ApiError && (songs.error.kind === 'network' || songs.error.kind === 'timeout');
+    return network ? <StatusState kind="error" dense={dense} /> : <StatusState kind="error" dense={dense} text={zh.errors.listLoad} />;
+  }
+  if (songs.isPending) return <StatusState kind="loading" dense={dense} />;
+  if (songs.data.length === 0 && page === 1)
+    return <StatusState kind="empty" dense={dense} title={zh.works.emptyTitle} text={zh.works.emptyText} action={emptyAction} />;
+
+  return (
+    <>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: `repeat(${Math.min(columns, 2)}, minmax(0, 1fr))`,
+            lg: `repeat(${columns}, minmax(0, 1fr))`,
+          },
+        }}
+      >
+        {songs.data.map((song) => (
+          <WorkCard key={song.native_id} song={song} now={now} onDelete={setToDelete} />
+        ))}
+      </Box>
+      {pages > 1 ? (
+        <Stack component="nav" aria-label={zh.works.pagination} sx={{ alignItems: 'center', mt: 2 }}>
+          <Pagination
+            count={pages}
+            page={Math.min(page, pages)}
+            onChange={(_, p) => onPageChange(p)}
+            color="primary"
+            siblingCount={dense ? 0 : 1}
+          />
+        </Stack>
+      ) : null}
+      <Dialog
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        aria-labelledby="work-delete-title"
+        aria-describedby="work-delete-text"
+      >
+        <DialogTitle id="work-delete-title">{zh.works.deleteTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="work-delete-text">{zh.works.deleteConfirm}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setToDelete(null)}>{zh.works.cancel}</Button>
+          <Button onClick={confirmDelete} color="error" variant="contained" autoFocus>
+            {zh.works.confirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+// The create form's rules (SPEC.md §5, design/domain.md): limits, the exact messages, the request body, and the
+// prefill from the address. Pure functions, so they are tested without rendering.
+import { decodeBase64 } from '../../lib/base64';
+import { entries } from '../../lib/genres';
+import { charLength, type Gender, normalizeStyle, splitStyle, STYLE_MAX_LENGTH, STYLE_MAX_TAGS } from '../../lib/style';
+import { zh } from '../../strings/zh-CN';
+
+export const DESCRIPTION_MAX = 200;
+export const SONG_NAME_MAX = 50;
+export const LYRICS_MAX = 2000;
+export { STYLE_MAX_LENGTH, STYLE_MAX_TAGS };
+
+/** Tab values of SPEC.md §2: 1 inspiration, 3 custom (mode 2 exists without a tab). */
+export type CreateTab = 1 | 3;
+
+/** The models (SPEC.md §9), the default first. */
+export const MODELS = ['chirp-v3-5', 'chirp-v4-5-plus', 'chirp-v4-5', 'chirp-v4', 'chirp-v3-0', 'chirp-v2-xxl-alpha'] as const;
+export type Model = (typeof MODELS)[number];
+export const DEFAULT_MODEL: Model = 'chirp-v3-5';
+
+/** The body of POST /music/api/create/ace (SPEC.md §3; design/api.md adds gender). */
+export interface CreateBody {
+  action: 'generate';
+  prompt: string;
+  model: string;
+  lyric: string;
+  custom: boolean;
+  instrumental: boolean;
+  title: string;
+  style: string;
+  audio_id: string;
+  continue_at: number;
+  gender: Gender;
+}
+
+export interface InspirationInput {
+  description: string;
+  instrumental: boolean;
+  model: string;
+}
+
+export interface CustomInput {
+  name: string;
+  lyrics: string;
+  gender: Gender;
+  /** Selected genre chips (Chinese labels), in the order chosen. */
+  tags: readonly string[];
+  /** The free style text. */
+  freeStyle: string;
+  instrumental: boolean;
+  model: string;
+}
+
+/** Which field a message belongs to. */
+export type FieldName = 'description' | 'name' | 'lyrics' | 'style';
+export interface FieldError {
+  field: FieldName;
+  message: string;
+}
+
+/** The user's own style items, normalised (chips then free text): what is sent as `style`; the server adds the gender. */
+export function userStyle(input: Pick<CustomInput, 'tags' | 'freeStyle'>): string {
+  return normalizeStyle([...input.tags, input.freeStyle]);
+}
+
+/** The combined style as the server stores and sends it upstream (gender tag first): the one limited to 120. */
+export function combinedStyle(input: Pick<CustomInput, 'tags' | 'freeStyle' | 'gender'>): string {
+  return normalizeStyle([...input.tags, input.freeStyle], input.gender);
+}
+
+/** Tab 1: 请先输入歌词描述 / 歌词描述不能超过200个字符. */
+export function validateInspiration(input: InspirationInput): FieldError | null {
+  const description = input.description.trim();
+  if (!description) return { field: 'description', message: zh.create.enterDescription };
+  if (charLength(description) > DESCRIPTION_MAX) return { field: 'description', message: zh.create.descriptionTooLong };
+  return null;
+}
+
+/** The song name alone (also checked before AI lyrics). */
+export function validateSongName(name: string): FieldError | null {
+  const title = name.trim();
+  if (!title) return { field: 'name', message: zh.create.enterSongName };
+  if (charLength(title) > SONG_NAME_MAX) return { field: 'name', message: zh.create.songNameTooLong };
+  return null;
+}
+
+/** Tab 3: name, lyrics (not needed for instrumental music with a style), at most 10 tags, style ≤ 120. */
+export function validateCustom(input: CustomInput): FieldError | null {
+  const nameError = validateSongName(input.name);
+  if (nameError) return nameError;
+  const lyrics = input.lyrics.trim();
+  const combined = combinedStyle(input);
+  const lyricsRequired = !input.instrumental || combined === '';
+  if (!lyrics && lyricsRequired) return { field: 'lyrics', message: zh.create.enterLyrics };
+  if (charLength(lyrics) > LYRICS_MAX) return { field: 'lyrics', message: zh.create.lyricsTooLong };
+  const own = userStyle(input);
+  if (own && own.split(',').length > STYLE_MAX_TAGS) return { field: 'style', message: zh.create.tagLimit };
+  if (charLength(combined) > STYLE_MAX_LENGTH) return { field: 'style', message: zh.create.styleTooLong };
+  return null;
+}
+
+const BLANK = { action: 'generate', audio_id: '', continue_at: 0 } as const;
+
+export function inspirationBody(input: InspirationInput): CreateBody {
+  return {
+    ...BLANK,
+    prompt: input.description.trim(),
+    model: input.model,
+    lyric: '',
+    custom: false,
+    instrumental: input.instrumental,
+    title: '',
+    style: '',
+    gender: 'random',
+  };
+}
+
+export function customBody(input: CustomInput): CreateBody {
+  return {
+    ...BLANK,
+    prompt: '',
+    model: input.model,
+    lyric: input.lyrics.trim(),
+    custom: true,
+    instrumental: input.instrumental,
+    title: input.name.trim(),
+    style: userStyle(input),
+    gender: input.gender,
+  };
+}
+
+const ZH_LABELS = new Set(entries().map((e) => e.zh));
+const EN_TO_ZH = new Map<string, string>();
+for (const e of entries()) if (!EN_TO_ZH.has(e.en.toLowerCase())) EN_TO_ZH.set(e.en.toLowerCase(), e.zh);
+
+/** A style string split into picker chips (items of the dictionary, Chinese or English; at most 10) and the rest. */
+export function parseStyle(style: string): { tags: string[]; freeStyle: string } {
+  const tags: string[] = [];
+  const rest: string[] = [];
+  for (const item of splitStyle(style)) {
+    const label = ZH_LABELS.has(item) ? item : EN_TO_ZH.get(item.toLowerCase());
+    if (label && tags.length < STYLE_MAX_TAGS) {
+      if (!tags.includes(label)) tags.push(label);
+    } else rest.push(item);
+  }
+  return { tags, freeStyle: rest.join(',') };
+}
+
+export interface InitialCreateState {
+  tab: CreateTab;
+  keywords: string;
+  name: string;
+  tags: string[];
+  freeStyle: string;
+}
+
+/** Which tab opens and what it holds, from the address: keywords → tab 1; name / style → tab 3 (all base64). */
+export function initialCreateState(params: URLSearchParams): InitialCreateState {
+  const keywords = decodeBase64(params.get('keywords')) ?? '';
+  const name = decodeBase64(params.get('name')) ?? '';
+  const style = decodeBase64(params.get('style')) ?? '';
+  const tab: CreateTab = !keywords && (name || style) ? 3 : 1;
+  return { tab, keywords, name, ...parseStyle(style) };
+}
+
+/** The two refusal texts of lyric generation (design/domain.md), recognised to show 歌词生成失败！请输入文明合规的歌名. */
+export const LYRICS_REFUSALS: readonly string[] = ['歌名包含敏感内容，无法生成歌词', '内容未通过安全审核'];
