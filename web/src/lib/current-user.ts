@@ -6,6 +6,8 @@ import { clearToken, hasToken, pageReload } from './session';
 import type { UserProfile } from './types';
 
 export const currentUserQueryKey = ['user', 'profile'] as const;
+/** Prefix of every query about the signed-in user (profile, points records): invalidate it after a purchase. */
+export const userDataQueryKey = ['user'] as const;
 
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<UserProfile | null> {
   if (!hasToken()) return null;

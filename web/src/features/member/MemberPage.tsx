@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusState } from '../../components/StatusState';
@@ -8,16 +9,28 @@ import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
-import { usePlans } from './api/usePlans';
+import { type Plan, usePlans } from './api/usePlans';
 import { PlanCard } from './components/PlanCard';
 
+// Loaded on first use, so the member page's first chunk stays small.
+const PayDialog = lazy(() => import('./components/PayDialog'));
+
+/** The plan being bought; `key` changes on every opening so each purchase starts afresh. */
+interface Purchase {
+  plan: Plan;
+  open: boolean;
+  key: number;
+}
+
 /**
- * /member: the plan catalogue from GET /pay/plans and the rights summary. Visitors are asked to log in first;
- * the pay dialog (QR / H5 / JSAPI) joins with the payment work, so buying is not offered yet.
+ * /member: the plan catalogue from GET /pay/plans and the rights summary. 立即开通 opens the pay dialog for that
+ * plan; visitors get 登录后开通, which opens the login dialog.
  */
 export default function MemberPage() {
   const plans = usePlans();
   const { isLoggedIn } = useCurrentUser();
+  const [purchase, setPurchase] = useState<Purchase | null>(null);
+  const buy = (plan: Plan) => setPurchase((current) => ({ plan, open: true, key: (current?.key ?? 0) + 1 }));
 
   let body;
   if (plans.isPending) body = <StatusState kind="loading" />;
@@ -44,7 +57,7 @@ export default function MemberPage() {
             plan={plan}
             action={
               isLoggedIn
-                ? { label: zh.member.buy, disabled: true }
+                ? { label: zh.member.buy, onClick: () => buy(plan) }
                 : { label: zh.member.loginToBuy, onClick: requestLogin }
             }
           />
@@ -66,6 +79,17 @@ export default function MemberPage() {
           ))}
         </Box>
       </Paper>
+      {purchase ? (
+        <Suspense fallback={null}>
+          <PayDialog
+            key={purchase.key}
+            plan={purchase.plan}
+            open={purchase.open}
+            onClose={() => setPurchase((current) => (current ? { ...current, open: false } : current))}
+            onExited={() => setPurchase((current) => (current && !current.open ? null : current))}
+          />
+        </Suspense>
+      ) : null}
     </PageContainer>
   );
 }
