@@ -142,6 +142,19 @@ TEST_P(StoreTest, OrdersMoveThroughTheirStates) {
     EXPECT_EQ(byState.count(domain::OrderState::Closed), 0u);
 }
 
+TEST_P(StoreTest, OrdersKeepWhatTheProviderStartGave) {
+    addUser("u1", "13800000001");
+    auto order = makeOrder("GQ010", "u1", kT0);
+    order.codeUrl = "";
+    writing(store(), [&](Repositories& repos) { repos.orders().insert(order); });
+    writing(store(),
+            [](Repositories& repos) { repos.orders().setCodeUrl("GQ010", "wx201410272009395522657a690389285100"); });
+    auto found = reading(store(), [](Repositories& repos) { return repos.orders().findByNo("GQ010"); });
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->codeUrl, "wx201410272009395522657a690389285100");
+    EXPECT_EQ(found->state, domain::OrderState::Created);
+}
+
 TEST_P(StoreTest, RedeemCodesCountUsesAndRedemptions) {
     addUser("u1", "13800000001");
     addUser("u2", "13800000002");

@@ -66,6 +66,14 @@ TEST_P(StoreTest, ParallelChargesNeverOverdraw) {
 
 TEST_P(StoreTest, TheSameRefAppliesOnceUnderConcurrency) {
     addUser("u1", "13800000001", 0);
+    // The paid order the ref names (check() holds every order:<no> record to its order).
+    auto order = makeOrder("GQ-same", "u1", kT0);
+    order.planId = 4;
+    order.amountFen = 1990;
+    writing(store(), [&](Repositories& repos) {
+        repos.orders().insert(order);
+        repos.orders().markPaid(order.orderNo, "tx", order.amountFen, kT0);
+    });
     constexpr int kThreads = 8;
     std::atomic<int> succeeded{0}, conflicts{0}, other{0};
     inParallel(kThreads, [&](int) {

@@ -108,8 +108,10 @@ protected:
         });
     }
 
+protected:
+    static inline std::unique_ptr<TestServer> _server; ///< a suite may build its own in its SetUpTestSuite
+
 private:
-    static inline std::unique_ptr<TestServer> _server;
     int _ips = 0;
 };
 

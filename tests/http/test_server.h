@@ -5,9 +5,11 @@
 
 #include "gequ/db/database.h"
 #include "gequ/domain/services/auth_service.h"
+#include "gequ/domain/services/create_service.h"
 #include "gequ/domain/services/redeem_service.h"
 #include "gequ/domain/services/square_service.h"
 #include "gequ/domain/services/user_service.h"
+#include "gequ/domain/services/works_service.h"
 #include "gequ/http/server.h"
 
 #include <Poco/DigestEngine.h>
@@ -175,12 +177,62 @@ private:
     std::unique_ptr<domain::Store> _inner;
 };
 
+/// A word-list moderation for the tests: refuses text holding any of its words.
+class TestModeration : public domain::Moderation {
+public:
+    std::optional<std::string> findRefused(const std::string& text) const override {
+        for (const char* word : {"禁词", "badword"}) {
+            if (text.find(word) != std::string::npos) {
+                return std::string(word);
+            }
+        }
+        return std::nullopt;
+    }
+};
+
+/// A SongGenerator whose lyrics answer the test sets (the HTTP tests never run the worker, so submit and poll only
+/// record).
+class FakeGenerator : public domain::SongGenerator {
+public:
+    domain::Result<std::string> submit(const domain::GenerationRequest& request) override {
+        return "fake-" + request.taskId;
+    }
+    domain::Result<std::vector<domain::TaskStatus>> poll(const std::vector<std::string>&) override {
+        return std::vector<domain::TaskStatus>{};
+    }
+    domain::Result<domain::Lyrics> lyrics(const std::string& prompt) override {
+        std::lock_guard lock(_mutex);
+        ++_lyricCalls;
+        if (_lyricsError) {
+            return *_lyricsError;
+        }
+        return domain::Lyrics{prompt, "[主歌]\n" + prompt + "的歌词\n"};
+    }
+    std::string name() const override { return "local"; }
+
+    /// The next lyrics calls fail with this error (nullopt: they succeed again).
+    void failLyrics(std::optional<domain::DomainError> error) {
+        std::lock_guard lock(_mutex);
+        _lyricsError = std::move(error);
+    }
+    int lyricCalls() const {
+        std::lock_guard lock(_mutex);
+        return _lyricCalls;
+    }
+
+private:
+    mutable std::mutex _mutex;
+    std::optional<domain::DomainError> _lyricsError;
+    int _lyricCalls = 0;
+};
+
 /// The account services of a test server on one store and clock, with test doubles for the system ports.
 class AccountServices {
 public:
     AccountServices(domain::Store& store, const domain::Clock& clock, domain::AuthSettings settings = defaults())
         : auth(store, clock, random, ids, hasher, sms, std::move(settings)), users(store, clock),
-          redeem(store, clock, random, ids, hasher) {}
+          redeem(store, clock, random, ids, hasher), create(store, clock, ids, moderation, domain::CreateSettings{}),
+          works(store, clock, generator, moderation) {}
 
     static domain::AuthSettings defaults() {
         domain::AuthSettings settings;
@@ -195,7 +247,10 @@ public:
         if (!authenticate) {
             authenticate = [this](const std::string& token) { return auth.authenticate(token); };
         }
-        return Services{store, clock, square, auth, users, redeem, std::move(authenticate)};
+        Services services{store, clock, square, auth, users, redeem, std::move(authenticate)};
+        services.create = &create;
+        services.works = &works;
+        return services;
     }
 
     PocoHasher hasher;
@@ -205,6 +260,10 @@ public:
     domain::AuthService auth;
     domain::UserService users;
     domain::RedeemService redeem;
+    TestModeration moderation;
+    FakeGenerator generator;
+    domain::CreateService create; ///< points.create_cost 10
+    domain::WorksService works;
 };
 
 /// 2026-11-21T10:00:00Z
@@ -263,8 +322,10 @@ inline std::string mediaBytes() {
 class TestServer {
 public:
     /// `authenticate` replaces the real sessions (auth.authenticate) when given.
+    /// `extend` may add to the services before the server starts (e.g. the upstream callback).
     explicit TestServer(const std::function<void(HttpConfig&)>& tweak = {}, Authenticator authenticate = {},
-                        domain::AuthSettings settings = AccountServices::defaults())
+                        domain::AuthSettings settings = AccountServices::defaults(),
+                        const std::function<void(Services&)>& extend = {})
         : _clock(testNow()) {
         _store = std::make_unique<SwitchableStore>(db::openStore("sqlite:" + (_dir.path() / "gequ.db").string(), 4));
         _square = std::make_unique<domain::SquareService>(*_store, _clock);
@@ -289,8 +350,11 @@ public:
         if (tweak) {
             tweak(config);
         }
-        _server =
-            std::make_unique<Server>(config, _accounts->services(*_store, _clock, *_square, std::move(authenticate)));
+        Services services = _accounts->services(*_store, _clock, *_square, std::move(authenticate));
+        if (extend) {
+            extend(services);
+        }
+        _server = std::make_unique<Server>(config, std::move(services));
         _server->start();
     }
     ~TestServer() { _server->stop(); }

@@ -126,6 +126,10 @@ void SqlOrderRepository::markAnomaly(const std::string& orderNo) {
     Query(_c, "UPDATE orders SET anomaly = 1 WHERE order_no = ?").bind(orderNo).execute();
 }
 
+void SqlOrderRepository::setCodeUrl(const std::string& orderNo, const std::string& codeUrl) {
+    Query(_c, "UPDATE orders SET code_url = ? WHERE order_no = ?").bind(codeUrl).bind(orderNo).execute();
+}
+
 void SqlOrderRepository::addNotify(const std::string& orderNo) {
     Query(_c, "UPDATE orders SET notify_count = notify_count + 1 WHERE order_no = ?").bind(orderNo).execute();
 }

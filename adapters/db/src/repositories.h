@@ -125,6 +125,7 @@ public:
                   domain::TimePoint paidAt) override;
     bool markClosed(const std::string& orderNo, domain::TimePoint at) override;
     void markAnomaly(const std::string& orderNo) override;
+    void setCodeUrl(const std::string& orderNo, const std::string& codeUrl) override;
     void addNotify(const std::string& orderNo) override;
     std::vector<domain::Order> listByState(std::optional<domain::OrderState> state, domain::Page page) override;
     std::vector<std::pair<domain::OrderState, std::int64_t>> countByState() override;

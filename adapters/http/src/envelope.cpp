@@ -45,12 +45,16 @@ std::string toJson(const Poco::Dynamic::Var& value) {
 
 namespace {
 
-Response envelope(int status, int code, const char* type, const std::string& message, const Poco::Dynamic::Var& data) {
+Response envelope(int status, int code, const char* type, const std::string& message, const Poco::Dynamic::Var& data,
+                  const std::string& extraName = {}, const Poco::Dynamic::Var& extraValue = {}) {
     Poco::JSON::Object::Ptr object = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
     object->set("code", code);
     object->set("type", type);
     object->set("message", message);
     object->set("data", data);
+    if (!extraName.empty()) {
+        object->set(extraName, extraValue);
+    }
     Response response;
     response.status = status;
     response.envelopeCode = code;
@@ -62,6 +66,11 @@ Response envelope(int status, int code, const char* type, const std::string& mes
 
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message) {
     return envelope(200, 2000, "ok", message, data);
+}
+
+Response okResponse(const Poco::Dynamic::Var& data, const std::string& message, const std::string& extraName,
+                    const Poco::Dynamic::Var& extraValue) {
+    return envelope(200, 2000, "ok", message, data, extraName, extraValue);
 }
 
 Response errorResponse(const domain::DomainError& error) {

@@ -24,6 +24,9 @@ std::string toJson(const Poco::Dynamic::Var& value);
 
 /// 200 with code 2000, type "ok".
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message = kMessageOk);
+/// The same with one more top-level member after data (POST /pay/jsapiPc's request_id, as SPEC.md §7 has it).
+Response okResponse(const Poco::Dynamic::Var& data, const std::string& message, const std::string& extraName,
+                    const Poco::Dynamic::Var& extraValue);
 /// The error's HTTP status with its code, type "error", its message and data null.
 Response errorResponse(const domain::DomainError& error);
 inline Response errorResponse(domain::ErrorCode code, std::string message) {

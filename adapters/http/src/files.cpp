@@ -95,6 +95,37 @@ bool isInside(const fs::path& root, const fs::path& file) {
     return rootEnd == canonicalRoot.end();
 }
 
+constexpr const char* kFallbackFileName = "song.mp3";
+
+/// The title as a file name: characters a file system or a header cannot take become '_'; empty is "song".
+std::string fileNameOf(const std::string& title) {
+    std::string name;
+    for (const char c : title) {
+        const auto byte = static_cast<unsigned char>(c);
+        name += (byte < 0x20 || byte == 0x7F || c == '/' || c == '\\' || c == '"') ? '_' : c;
+    }
+    return name.empty() ? std::string("song") : name;
+}
+
+/// RFC 5987 ext-value characters: attr-char stays, every other byte is %XX.
+std::string percentEncode(const std::string& text) {
+    static const char* kHex = "0123456789ABCDEF";
+    std::string out;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        const bool attrChar = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                              std::string_view("!#$&+-.^_`|~").find(c) != std::string_view::npos;
+        if (attrChar) {
+            out += c;
+        } else {
+            out += '%';
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xF];
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 std::string mimeTypeFor(const fs::path& file) {
@@ -331,6 +362,11 @@ Response serveMedia(const Request& request, const fs::path& root) {
         return std::move(*response);
     }
     return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
+}
+
+std::string attachmentDisposition(const std::string& title) {
+    return std::string("attachment; filename=\"") + kFallbackFileName + "\"; filename*=UTF-8''" +
+           percentEncode(fileNameOf(title) + ".mp3");
 }
 
 } // namespace gequ::http

@@ -40,6 +40,11 @@ Response serveWebApp(const Request& request, const std::filesystem::path& root);
 /// GET /media/<file> from root, with ranges and immutable caching; 404 envelope when missing.
 Response serveMedia(const Request& request, const std::filesystem::path& root);
 
+/// The Content-Disposition of a song download: attachment; filename="song.mp3"; filename*=UTF-8''<title>.mp3 with
+/// the title percent-encoded (RFC 5987/6266); control characters, slashes and quotes in it become '_', an empty title
+/// is "song".
+std::string attachmentDisposition(const std::string& title);
+
 /// A single byte range resolved against a size.
 struct ByteRange {
     std::uint64_t first = 0;

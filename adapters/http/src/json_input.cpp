@@ -176,6 +176,35 @@ Result<std::optional<std::int64_t>> intField(const Poco::JSON::Object::Ptr& obje
     return invalid(wrongType);
 }
 
+Result<std::optional<double>> numberField(const Poco::JSON::Object::Ptr& object, const std::string& name,
+                                          bool required) {
+    Poco::Dynamic::Var value = object->get(name);
+    if (value.isEmpty()) {
+        if (required) {
+            return invalid(missing(name));
+        }
+        return std::optional<double>{};
+    }
+    const std::string wrongType = "参数 " + name + " 应为数字";
+    try {
+        if (value.isNumeric() && !value.isBoolean()) {
+            const double d = value.convert<double>();
+            if (std::isfinite(d)) {
+                return std::optional<double>{d};
+            }
+        } else if (value.isString()) {
+            const std::string text = value.extract<std::string>();
+            double d = 0;
+            auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), d);
+            if (!text.empty() && error == std::errc{} && end == text.data() + text.size() && std::isfinite(d)) {
+                return std::optional<double>{d};
+            }
+        }
+    } catch (const Poco::Exception&) {
+    }
+    return invalid(wrongType);
+}
+
 Result<std::optional<bool>> boolField(const Poco::JSON::Object::Ptr& object, const std::string& name, bool required) {
     Poco::Dynamic::Var value = object->get(name);
     if (value.isEmpty()) {

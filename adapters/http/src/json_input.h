@@ -34,6 +34,9 @@ domain::Result<std::optional<std::string>> textOrIntegerField(const Poco::JSON::
 /// An integer member (a JSON integer, or a string of digits); fractions, huge numbers and other types give 4000.
 domain::Result<std::optional<std::int64_t>> intField(const Poco::JSON::Object::Ptr& object, const std::string& name,
                                                      bool required);
+/// A number member (a JSON number, or a string holding a decimal number); NaN, infinities and other types give 4000.
+domain::Result<std::optional<double>> numberField(const Poco::JSON::Object::Ptr& object, const std::string& name,
+                                                  bool required);
 /// A boolean member (true/false, or 1/0).
 domain::Result<std::optional<bool>> boolField(const Poco::JSON::Object::Ptr& object, const std::string& name,
                                               bool required);

@@ -68,6 +68,73 @@ Poco::JSON::Object::Ptr playerDetail(const domain::SongView& view) {
     return object;
 }
 
+Poco::JSON::Object::Ptr playCount(std::int64_t count) {
+    auto object = newObject();
+    object->set("play_count", count);
+    return object;
+}
+
+Poco::JSON::Object::Ptr likeState(const domain::LikeState& state) {
+    auto object = newObject();
+    object->set("likeCount", state.likeCount);
+    object->set("liked", state.liked);
+    return object;
+}
+
+Poco::JSON::Object::Ptr shareResult(std::int64_t forwardCount, const std::string& url) {
+    auto object = newObject();
+    object->set("forward_count", forwardCount);
+    object->set("url", url);
+    return object;
+}
+
+Poco::JSON::Object::Ptr userSong(const domain::WorkItem& item) {
+    const domain::Song& song = item.song;
+    auto object = songListItem(domain::SongView{song, item.liked});
+    object->set("complete", static_cast<int>(song.complete));
+    object->set("created_at", domain::formatIso8601(song.createdAt));
+    object->set("open", song.open ? 1 : 0);
+    object->set("progress_started_at", domain::formatIso8601(song.createdAt));
+    if (item.error) {
+        object->set("error", *item.error);
+    } else {
+        object->set("error", Poco::Dynamic::Var());
+    }
+    return object;
+}
+
+Poco::JSON::Array::Ptr userSongs(const std::vector<domain::WorkItem>& items) {
+    Poco::JSON::Array::Ptr array = new Poco::JSON::Array;
+    for (const auto& item : items) {
+        array->add(userSong(item));
+    }
+    return array;
+}
+
+Poco::JSON::Object::Ptr createdTask(const domain::CreatedTask& created) {
+    Poco::JSON::Array::Ptr ids = new Poco::JSON::Array;
+    for (const auto& id : created.songIds) {
+        ids->add(id);
+    }
+    auto object = newObject();
+    object->set("taskId", created.taskId);
+    object->set("songIds", ids);
+    return object;
+}
+
+Poco::JSON::Object::Ptr lyrics(const domain::Lyrics& lyrics) {
+    auto object = newObject();
+    object->set("text", lyrics.text);
+    object->set("title", lyrics.title);
+    return object;
+}
+
+Poco::JSON::Object::Ptr openState(bool open) {
+    auto object = newObject();
+    object->set("open", open ? 1 : 0);
+    return object;
+}
+
 Poco::JSON::Object::Ptr plan(const domain::Plan& plan) {
     auto object = newObject();
     object->set("id", plan.id);
@@ -94,6 +161,18 @@ Poco::JSON::Array::Ptr plans(std::span<const domain::Plan> catalogue) {
         array->add(plan(each));
     }
     return array;
+}
+
+Poco::JSON::Object::Ptr qrPayment(const std::string& qrCodeUri) {
+    auto object = newObject();
+    object->set("QRcode_url", qrCodeUri);
+    return object;
+}
+
+Poco::JSON::Object::Ptr jsapiOrder(const std::string& orderUrl) {
+    auto object = newObject();
+    object->set("order_url", orderUrl);
+    return object;
 }
 
 Poco::JSON::Object::Ptr login(const domain::LoginResult& result) {

@@ -4,12 +4,16 @@
 
 #include "gequ/domain/model/plans.h"
 #include "gequ/domain/services/auth_service.h"
+#include "gequ/domain/services/create_service.h"
 #include "gequ/domain/services/square_service.h"
 #include "gequ/domain/services/user_service.h"
+#include "gequ/domain/services/works_service.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
+#include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace gequ::http::views {
@@ -20,10 +24,31 @@ Poco::JSON::Object::Ptr songListItem(const domain::SongView& view);
 Poco::JSON::Array::Ptr songList(const std::vector<domain::SongView>& views);
 /// The player detail of GET /music/getMusic.
 Poco::JSON::Object::Ptr playerDetail(const domain::SongView& view);
+/// POST /music/addNumberOfViews: {play_count}.
+Poco::JSON::Object::Ptr playCount(std::int64_t count);
+/// POST /music/like: {likeCount, liked}.
+Poco::JSON::Object::Ptr likeState(const domain::LikeState& state);
+/// POST /music/share: {forward_count, url}.
+Poco::JSON::Object::Ptr shareResult(std::int64_t forwardCount, const std::string& url);
+/// One of the caller's songs (GET /music/song/list): the list item plus complete (0 generating, 1 done, -1 failed),
+/// created_at, open (1 public, 0 private), progress_started_at (ISO) and error (the failure text or null).
+Poco::JSON::Object::Ptr userSong(const domain::WorkItem& item);
+/// A list of userSong.
+Poco::JSON::Array::Ptr userSongs(const std::vector<domain::WorkItem>& items);
+/// POST /music/api/create/ace: {taskId, songIds}.
+Poco::JSON::Object::Ptr createdTask(const domain::CreatedTask& created);
+/// POST /music/api/generateLyrics: {text, title}.
+Poco::JSON::Object::Ptr lyrics(const domain::Lyrics& lyrics);
+/// POST /music/openSong: {open} (1 public, 0 private).
+Poco::JSON::Object::Ptr openState(bool open);
 /// A plan of GET /pay/plans (prices in yuan).
 Poco::JSON::Object::Ptr plan(const domain::Plan& plan);
 /// The whole catalogue.
 Poco::JSON::Array::Ptr plans(std::span<const domain::Plan> catalogue);
+/// POST /pay/jsapiPc: {QRcode_url} (a data:image/svg+xml;base64 URI).
+Poco::JSON::Object::Ptr qrPayment(const std::string& qrCodeUri);
+/// POST /pay/jsapi: {order_url} (the page inside WeChat that starts the JSAPI payment).
+Poco::JSON::Object::Ptr jsapiOrder(const std::string& orderUrl);
 
 /// {token, isNew} of POST /login/phone.
 Poco::JSON::Object::Ptr login(const domain::LoginResult& result);

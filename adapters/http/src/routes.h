@@ -18,14 +18,22 @@ struct RouteContext {
 
 /// GET /healthz, GET /metrics, GET /music/test, GET /media/<file>.
 void addSystemRoutes(Router& router, RouteContext& context);
-/// The music square: hot, new, search, player detail.
+/// The music square: hot, new, search, player detail; POST /music/addNumberOfViews, /music/like, /music/share.
 void addSquareRoutes(Router& router, RouteContext& context);
-/// GET /pay/plans.
+/// GET /pay/plans; with Services::payments.orders also POST /pay/jsapiPc, /pay/h5, /pay/jsapi, GET /pay/resultQuery,
+/// /pay/resultTaskId, POST /pay/notify/wechat, the JSAPI page GET /pay/wechat/jsapi (+ .js), and for the sandbox
+/// provider GET /pay/sandbox/<no> and POST /pay/sandbox/<no>/confirm.
 void addPayRoutes(Router& router, RouteContext& context);
 /// POST /login/code, /login/phone, /login/logout.
 void addAuthRoutes(Router& router, RouteContext& context);
 /// GET /user/select, /user/integralRecords; POST /user/updateUserName, /user/redeem.
 void addUserRoutes(Router& router, RouteContext& context);
+/// GET /music/song/list, /music/song/listNumber, /music/song/generateNumber, /music/download; POST /music/deleteSong,
+/// /music/openSong (when Services::works is set).
+void addWorksRoutes(Router& router, RouteContext& context);
+/// POST /music/api/create/ace (Services::create), /music/api/generateLyrics (Services::works) and
+/// /music/api/callback/ace (Services::callback).
+void addCreateRoutes(Router& router, RouteContext& context);
 
 inline constexpr const char* kMessageLoginRequired = "请先登录";
 
@@ -44,6 +52,8 @@ inline void addAllRoutes(Router& router, RouteContext& context) {
     addPayRoutes(router, context);
     addAuthRoutes(router, context);
     addUserRoutes(router, context);
+    addWorksRoutes(router, context);
+    addCreateRoutes(router, context);
 }
 
 } // namespace gequ::http

@@ -17,5 +17,11 @@ void addComposeCommands(CommandTable& table);
 void addUserCommands(CommandTable& table);
 /// redeem create, list, disable (redeem_commands.cpp).
 void addRedeemCommands(CommandTable& table);
+/// songs show, hide, unhide (songs_commands.cpp).
+void addSongsCommands(CommandTable& table);
+/// tasks list, retry (tasks_commands.cpp).
+void addTasksCommands(CommandTable& table);
+/// orders list, show, reconcile (orders_commands.cpp).
+void addOrdersCommands(CommandTable& table);
 
 } // namespace gequ::cli

@@ -6,6 +6,7 @@
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
+#include <cstdio>
 #include <iostream>
 #include <utility>
 
@@ -112,6 +113,7 @@ int statsCommand(Context& context) {
             byState->set("total", total);
             result->set(group, byState);
         }
+        result->set("revenueFen", stats.revenueFen);
         context.printJson(result);
         return kExitOk;
     }
@@ -125,6 +127,10 @@ int statsCommand(Context& context) {
         }
         context.out() << group << ":" << std::string(7 - group.size(), ' ') << total << " (" << detail << ")\n";
     }
+    char revenue[48];
+    std::snprintf(revenue, sizeof revenue, "revenue: ¥%lld.%02lld\n", static_cast<long long>(stats.revenueFen / 100),
+                  static_cast<long long>(stats.revenueFen % 100));
+    context.out() << revenue;
     return kExitOk;
 }
 
@@ -139,17 +145,20 @@ void addDatabaseCommands(CommandTable& table) {
                .run = migrateCommand});
     table.add(
         {.path = {"check"},
-         .summary = "check the points ledger, membership and redemption invariants",
+         .summary = "check the points ledger, membership, redemption, generation-task and order invariants",
          .description =
              "Checks that every user's points equal the sum of their ledger, that every ledger "
              "balance is the running\nsum and never negative, that no ledger ref appears twice, and "
              "the membership invariants, and\nthat each redeem code's use count matches its redemptions (within its "
-             "limit), each with its ledger\nrecord. Prints each broken invariant; exits 1 when there "
-             "is any.",
+             "limit), each with its ledger\nrecord, and that every generation task is charged exactly when it says "
+             "so, that every failed task\nwith no finished song is refunded exactly once, and that no other task is "
+             "refunded, that every paid order has\nexactly one ledger record order:<no> of its plan's points and no "
+             "unpaid order has one. Prints each\nbroken invariant; exits 1 when there is any.",
          .run = checkCommand});
     table.add({.path = {"stats"},
-               .summary = "count users, songs, generation tasks and orders",
-               .description = "Counts users, songs by status, generation tasks by state and orders by state.",
+               .summary = "count users, songs, generation tasks and orders, and the revenue",
+               .description = "Counts users, songs by status, generation tasks by state and orders by state, and "
+                              "sums what the\npaid orders brought in.",
                .run = statsCommand});
 }
 

@@ -14,6 +14,9 @@ int main(int argc, char** argv) {
     gequ::cli::addComposeCommands(table);
     gequ::cli::addUserCommands(table);
     gequ::cli::addRedeemCommands(table);
+    gequ::cli::addSongsCommands(table);
+    gequ::cli::addTasksCommands(table);
+    gequ::cli::addOrdersCommands(table);
 
     const std::vector<std::string> args(argv + 1, argv + argc);
     const int status = gequ::cli::run(table, args, std::cout, std::cerr);

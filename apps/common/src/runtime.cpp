@@ -3,9 +3,24 @@
 #include "gequ/app/exceptions.h"
 #include "gequ/app/setup.h"
 #include "gequ/db/database.h"
+#include "gequ/media/local_media_store.h"
+#include "gequ/payment/qr_code.h"
+#include "gequ/payment/sandbox_gateway.h"
+#include "gequ/payment/wechat_config.h"
+#include "gequ/payment/wechat_pay_gateway.h"
 #include "gequ/sms/sms_config.h"
 #include "gequ/sms/sms_factory.h"
+#include "gequ/upstream/ace_client.h"
+#include "gequ/upstream/composer.h"
+#include "gequ/upstream/exceptions.h"
+#include "gequ/upstream/media_fetcher.h"
+#include "gequ/upstream/word_list_moderation.h"
 
+#include <Poco/Exception.h>
+#include <Poco/Logger.h>
+#include <Poco/URI.h>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 namespace gequ::app {
@@ -33,7 +48,52 @@ http::HttpConfig makeHttpConfig(const Config& config) {
     return http;
 }
 
+domain::WorkerSettings makeWorkerSettings(const Config& config) {
+    domain::WorkerSettings settings;
+    settings.timeout = std::chrono::seconds{config.generationTimeoutSeconds()};
+    settings.maxInflight = config.generationMaxInflight();
+    settings.lease = std::chrono::seconds{config.generationLeaseSeconds()};
+    settings.defaultCharge = config.pointsCreateCost();
+    return settings;
+}
+
+std::string callbackKeyOf(const std::string& callbackUrl) {
+    if (callbackUrl.empty()) {
+        return {};
+    }
+    try {
+        for (const auto& [name, value] : Poco::URI(callbackUrl).getQueryParameters()) {
+            if (name == "key") {
+                return value;
+            }
+        }
+    } catch (const Poco::Exception&) {
+    }
+    return {};
+}
+
 namespace {
+
+void logWorker(domain::LogLevel level, const std::string& message) {
+    Poco::Logger& log = Poco::Logger::get("gequ.generation");
+    switch (level) {
+    case domain::LogLevel::Debug:
+        log.debug(message);
+        break;
+    case domain::LogLevel::Information:
+        log.information(message);
+        break;
+    case domain::LogLevel::Warning:
+        log.warning(message);
+        break;
+    case domain::LogLevel::Error:
+        log.error(message);
+        break;
+    case domain::LogLevel::Critical:
+        log.critical(message);
+        break;
+    }
+}
 
 /// The SMS adapter's settings from the sms.* keys.
 sms::SmsConfig makeSmsConfig(const Config& config) {
@@ -58,13 +118,160 @@ sms::SmsConfig makeSmsConfig(const Config& config) {
     return out;
 }
 
+void logOrders(domain::OrderLogLevel level, const std::string& message) {
+    Poco::Logger& log = Poco::Logger::get("gequ.orders");
+    switch (level) {
+    case domain::OrderLogLevel::Information:
+        log.information(message);
+        break;
+    case domain::OrderLogLevel::Warning:
+        log.warning(message);
+        break;
+    case domain::OrderLogLevel::Error:
+        log.error(message);
+        break;
+    }
+}
+
+/// The text of the file a key names; empty when the key is unset. StartupError when it cannot be read.
+std::string readKeyFile(const Config& config, const char* key) {
+    const std::string path = config.getString(key, "");
+    if (path.empty()) {
+        return {};
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw StartupError(std::string("cannot read ") + key + " (" + path + ")");
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return std::move(text).str();
+}
+
+/// The WeChat Pay adapter's settings from the wechat.* keys (the key files read here).
+payment::WechatConfig makeWechatConfig(const Config& config) {
+    namespace k = payment::keys;
+    payment::WechatConfig out;
+    out.appId = config.getString(k::kAppId, "");
+    out.mchId = config.getString(k::kMchId, "");
+    out.merchantSerial = config.getString(k::kMerchantSerial, "");
+    out.privateKeyPem = readKeyFile(config, k::kPrivateKeyFile);
+    out.apiV3Key = config.getString(k::kApiV3Key, "");
+    out.publicKeyId = config.getString(k::kPublicKeyId, "");
+    out.publicKeyPem = readKeyFile(config, k::kPublicKeyFile);
+    out.platformCertificates = config.getBool(k::kPlatformCertificates);
+    out.notifyUrl = config.getString(k::kNotifyUrl, "");
+    out.h5AppName = config.getString(k::kH5AppName, "");
+    out.h5AppUrl = config.getString(k::kH5AppUrl, "");
+    out.oauthSecret = config.getString(k::kOauthSecret, "");
+    out.baseUrl = config.getString(k::kBaseUrl, out.baseUrl);
+    out.oauthBaseUrl = config.getString(k::kOauthBaseUrl, out.oauthBaseUrl);
+    out.oauthAuthorizeUrl = config.getString(k::kOauthAuthorizeUrl, out.oauthAuthorizeUrl);
+    out.publicBaseUrl = makeHttpConfig(config).publicBaseUrl;
+    out.timeoutSeconds = static_cast<int>(config.getInt(k::kTimeout));
+    return out;
+}
+
 } // namespace
+
+/// The payment side of the Runtime; the order service goes first, before the gateway it uses.
+struct Runtime::Payment {
+    std::unique_ptr<payment::SandboxGateway> sandbox;
+    std::unique_ptr<payment::WechatPayGateway> wechat;
+    domain::PaymentGateway* gateway = nullptr;
+    std::unique_ptr<domain::OrderService> orders;
+};
+
+/// The song side of the Runtime, destroyed in reverse order: the worker and services before the generator (whose
+/// composer threads finish their clip), the generator before the media store and moderation it uses.
+struct Runtime::Generation {
+    std::unique_ptr<media::LocalMediaStore> media;
+    std::unique_ptr<upstream::WordListModeration> ownModeration; ///< when moderation.words_file is set
+    const domain::Moderation* moderation = nullptr;
+    std::unique_ptr<domain::SongGenerator> generator;
+    std::unique_ptr<domain::MediaFetcher> fetcher;
+    std::unique_ptr<domain::CreateService> create;
+    std::unique_ptr<domain::WorksService> works;
+    std::unique_ptr<domain::GenerationWorker> worker;
+    std::string callbackKey;
+};
 
 Runtime::Runtime(const Config& config, bool applyMigrations) : Runtime(config, openStore(config, applyMigrations)) {}
 
 Runtime::Runtime(const Config& config, std::unique_ptr<domain::Store> store)
     : _config(config), _store(std::move(store)), _square(*_store, _clock), _admin(*_store, _clock, _ids),
       _users(*_store, _clock), _redeem(*_store, _clock, _random, _ids, _hasher) {}
+
+Runtime::~Runtime() = default;
+
+Runtime::Generation& Runtime::generationParts() {
+    std::call_once(_generationBuilt, [this] {
+        auto parts = std::make_unique<Generation>();
+        parts->media = std::make_unique<media::LocalMediaStore>(_config.mediaDir());
+        try {
+            if (const auto file = _config.find("moderation.words_file"); file && !file->empty()) {
+                parts->ownModeration =
+                    std::make_unique<upstream::WordListModeration>(upstream::WordListModeration::withFile(*file));
+                parts->moderation = parts->ownModeration.get();
+            } else {
+                parts->moderation = &upstream::WordListModeration::builtIn();
+            }
+        } catch (const upstream::UpstreamError& e) {
+            throw StartupError(std::string("cannot read moderation.words_file: ") + e.what());
+        }
+        const std::string provider = _config.upstreamProvider();
+        if (provider == "ace") {
+            upstream::AceConfig ace;
+            ace.baseUrl = _config.getString("upstream.ace.base_url");
+            ace.token = _config.getString("upstream.ace.token", "");
+            ace.callbackUrl = _config.getString("upstream.ace.callback_url", "");
+            ace.timeoutSeconds = static_cast<int>(_config.getInt("upstream.ace.timeout"));
+            upstream::FetchConfig fetch;
+            fetch.maxBytes = static_cast<std::size_t>(_config.getInt("media.fetch_max_bytes"));
+            fetch.timeoutSeconds = static_cast<int>(_config.getInt("media.fetch_timeout"));
+            try {
+                parts->generator = upstream::makeAceClient(ace, parts->moderation);
+                parts->fetcher = upstream::makeMediaFetcher(*parts->media, fetch);
+            } catch (const std::invalid_argument& e) {
+                throw StartupError(std::string("cannot set up the AceData upstream: ") + e.what());
+            }
+            parts->callbackKey = callbackKeyOf(ace.callbackUrl);
+        } else {
+            upstream::ComposerConfig composer;
+            composer.soundfont = _config.composerSoundfont();
+            composer.workers = _config.composerWorkers();
+            composer.clipSeconds = _config.composerClipSeconds();
+            // chirp-v4-5 and later make longer clips: 150 s for the default 90, in proportion otherwise.
+            composer.longClipSeconds = composer.clipSeconds * 5 / 3;
+            parts->generator = upstream::makeComposer(composer, *parts->media, *parts->moderation);
+        }
+        domain::CreateSettings create;
+        create.cost = _config.pointsCreateCost();
+        create.provider = parts->generator->name();
+        parts->create = std::make_unique<domain::CreateService>(*_store, _clock, _ids, *parts->moderation, create);
+        parts->works = std::make_unique<domain::WorksService>(*_store, _clock, *parts->generator, *parts->moderation);
+        parts->worker = std::make_unique<domain::GenerationWorker>(
+            *_store, _clock, *parts->generator, parts->fetcher.get(), makeWorkerSettings(_config), logWorker);
+        _generation = std::move(parts);
+    });
+    return *_generation;
+}
+
+domain::SongGenerator& Runtime::generator() {
+    return *generationParts().generator;
+}
+
+domain::CreateService& Runtime::create() {
+    return *generationParts().create;
+}
+
+domain::WorksService& Runtime::works() {
+    return *generationParts().works;
+}
+
+domain::GenerationWorker& Runtime::generation() {
+    return *generationParts().worker;
+}
 
 domain::AuthService& Runtime::auth() {
     std::call_once(_authBuilt, [this] {
@@ -88,11 +295,56 @@ domain::SmsSender& Runtime::sms() {
     return *_sms;
 }
 
+Runtime::Payment& Runtime::paymentParts() {
+    std::call_once(_paymentBuilt, [this] {
+        auto parts = std::make_unique<Payment>();
+        domain::SandboxCheckout* sandbox = nullptr;
+        domain::JsapiCheckout* jsapi = nullptr;
+        if (_config.paymentProvider() == "wechat") {
+            try {
+                parts->wechat = std::make_unique<payment::WechatPayGateway>(makeWechatConfig(_config), _clock, _random);
+            } catch (const std::invalid_argument& e) {
+                throw StartupError(std::string("cannot set up WeChat Pay: ") + e.what());
+            }
+            parts->gateway = parts->wechat.get();
+            jsapi = parts->wechat.get();
+        } else {
+            // Config refuses the sandbox when app.env = production.
+            parts->sandbox = std::make_unique<payment::SandboxGateway>(makeHttpConfig(_config).publicBaseUrl, _clock);
+            parts->gateway = parts->sandbox.get();
+            sandbox = parts->sandbox.get();
+        }
+        parts->orders = std::make_unique<domain::OrderService>(*_store, _clock, _random, *parts->gateway, sandbox,
+                                                               jsapi, logOrders);
+        _payment = std::move(parts);
+    });
+    return *_payment;
+}
+
+domain::PaymentGateway& Runtime::paymentGateway() {
+    return *paymentParts().gateway;
+}
+
+domain::OrderService& Runtime::orders() {
+    return *paymentParts().orders;
+}
+
 http::Services Runtime::httpServices() {
     domain::AuthService& login = auth();
-    return http::Services{*_store, _clock, _square, login, _users, _redeem, [&login](const std::string& token) {
-                              return login.authenticate(token);
-                          }};
+    Generation& song = generationParts();
+    http::Services services{*_store, _clock, _square, login, _users, _redeem, [&login](const std::string& token) {
+                                return login.authenticate(token);
+                            }};
+    services.create = song.create.get();
+    services.works = song.works.get();
+    services.payments.orders = &orders();
+    services.payments.qrCode = [](const std::string& text) { return payment::qrSvgDataUri(text); };
+    if (!song.callbackKey.empty()) {
+        services.callback.key = song.callbackKey;
+        services.callback.parse = [](const std::string& body) { return upstream::AceClient::parseCallback(body); };
+        services.callback.worker = song.worker.get();
+    }
+    return services;
 }
 
 } // namespace gequ::app

@@ -3,12 +3,16 @@
 
 #include "gequ/app/config.h"
 #include "gequ/app/exceptions.h"
+#include "gequ/app/generation_runner.h"
+#include "gequ/app/order_upkeep.h"
 #include "gequ/app/runtime.h"
 #include "gequ/app/setup.h"
+#include "gequ/app/square_upkeep.h"
 #include "gequ/http/server.h"
 
 #include <Poco/Exception.h>
 #include <Poco/Logger.h>
+#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
@@ -111,8 +115,34 @@ int main(int argc, char** argv) {
         runtime.auth(); // loads (or generates) the server secret and builds the SMS sender: fails here, not later
         log.information("SMS provider: %s", runtime.sms().name());
 
+        // The song side: the upstream (offline composer or AceData), the services and the generation workers.
+        runtime.generator();
+        log.information("upstream: %s; %d generation worker(s)", runtime.generator().name(),
+                        config->generationWorkers());
+        if (config->upstreamProvider() == "local" && !std::filesystem::exists(config->composerSoundfont())) {
+            log.error("composer.soundfont %s does not exist: the offline composer cannot render, so every song "
+                      "will fail (and be refunded). Install fluid-soundfont-gm or set composer.soundfont.",
+                      config->composerSoundfont());
+        }
+        gequ::app::GenerationRunner workers(runtime.generation(), config->generationWorkers());
+        runtime.create().setOnCreated([&workers] { workers.wake(); });
+
+        // The payment side: the gateway of payment.provider and the order service (fails here when misconfigured).
+        log.information("payment provider: %s", runtime.paymentGateway().name());
+        const auto reconcileSeconds = config->getInt("payment.reconcile_interval");
+        std::optional<gequ::app::OrderUpkeep> orderUpkeep;
+        if (reconcileSeconds > 0) {
+            orderUpkeep.emplace(runtime.orders(), std::chrono::seconds{reconcileSeconds});
+        }
+
         gequ::http::Server server(gequ::app::makeHttpConfig(*config), runtime.httpServices());
         server.start();
+        workers.start();
+        gequ::app::SquareUpkeep squareUpkeep(runtime.square()); // the hot list's hotness and the play de-duplication
+        squareUpkeep.start();
+        if (orderUpkeep) {
+            orderUpkeep->start(); // expired orders closed, open ones asked about at the provider
+        }
         std::cout << "Gequ listening on http://" << hostForUrl(config->httpHost()) << ":" << server.port() << std::endl;
         if (std::filesystem::is_directory(config->webRoot())) {
             log.information("serving the web app from %s and media from %s", config->webRoot(), config->mediaDir());
@@ -125,6 +155,11 @@ int main(int argc, char** argv) {
         sigwait(&signals, &received);
         log.information("received %s; stopping", std::string(strsignal(received)));
         server.stop();
+        workers.stop(); // each worker finishes its tick; tasks in flight are picked up again on the next start
+        squareUpkeep.stop();
+        if (orderUpkeep) {
+            orderUpkeep->stop();
+        }
         log.information("stopped");
     } catch (const Poco::Exception& e) {
         log.fatal("cannot start: %s", e.displayText());

@@ -195,4 +195,32 @@ Result<NormalizedCreate> validateCreate(const CreateRequest& request) {
     return out;
 }
 
+std::string provisionalTitle(const NormalizedCreate& request) {
+    if (!request.title.empty()) {
+        return request.title;
+    }
+    // The first clause: everything before the first ASCII or full-width punctuation mark or line break.
+    static constexpr std::string_view kStops[] = {"，", "。", "！", "？", "、", "；", "：", "…",
+                                                  "\n", ",",  ".",  "!",  "?",  ";",  ":",  "\t"};
+    std::string_view text = request.prompt;
+    std::size_t end = text.size();
+    for (std::string_view stop : kStops) {
+        end = std::min(end, text.find(stop));
+    }
+    std::string clause = trim(text.substr(0, end));
+    if (codePointCount(clause) > kPromptTitleChars) {
+        // Cut after kPromptTitleChars code points; back to the last space when there is one (Latin words stay whole).
+        std::size_t cut = 0;
+        for (std::size_t count = 0; cut < clause.size() && count < kPromptTitleChars; ++count) {
+            ++cut;
+            while (cut < clause.size() && (static_cast<unsigned char>(clause[cut]) & 0xC0) == 0x80) {
+                ++cut;
+            }
+        }
+        const std::size_t space = clause.rfind(' ', cut);
+        clause = trim(std::string_view(clause).substr(0, space != std::string::npos && space > 0 ? space : cut));
+    }
+    return clause.empty() ? std::string(kInspirationTitle) : clause;
+}
+
 } // namespace gequ::domain

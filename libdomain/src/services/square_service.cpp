@@ -1,7 +1,9 @@
 #include "gequ/domain/services/square_service.h"
 
 #include "gequ/domain/model/genres.h"
+#include "gequ/domain/model/song_state.h"
 #include "gequ/domain/model/text.h"
+#include "gequ/domain/services/works_service.h"
 
 #include <unordered_set>
 
@@ -54,7 +56,31 @@ bool visibleTo(const Song& song, const std::optional<std::string>& viewerId) {
     return song.open || (viewerId && *viewerId == song.userId);
 }
 
+DomainError songNotFound() {
+    return {ErrorCode::NotFound, std::string(kSongNotFoundMessage)};
+}
+
+/// The song a viewer may play, like or share (see the header), or why not.
+Result<Song> engageable(Repositories& repos, const std::string& songId, const std::optional<std::string>& viewerId) {
+    auto found = songId.empty() ? std::nullopt : repos.songs().findById(songId);
+    if (!found || found->deletedAt || found->hidden) {
+        return songNotFound();
+    }
+    const bool own = viewerId && *viewerId == found->userId;
+    if (!found->open && !own) {
+        return songNotFound();
+    }
+    if (auto playable = checkPlayable(found->complete); !playable) {
+        return playable.error();
+    }
+    return std::move(*found);
+}
+
 } // namespace
+
+std::string playViewerKey(const std::optional<std::string>& userId, const std::string& clientIp) {
+    return userId ? "u:" + *userId : "ip:" + clientIp;
+}
 
 SquareService::SquareService(Store& store, const Clock& clock) : _store(store), _clock(clock) {}
 
@@ -121,6 +147,70 @@ std::optional<SongView> SquareService::song(const std::string& id, const std::op
         std::vector<Song> one;
         one.push_back(std::move(*found));
         return std::move(asViews(repos, std::move(one), viewerId).front());
+    });
+}
+
+Result<std::int64_t> SquareService::addPlay(const std::string& songId, const std::string& viewerKey,
+                                            const std::optional<std::string>& viewerId) {
+    const std::string id = trim(songId);
+    const TimePoint now = _clock.now();
+    return inTransaction(_store, [&](Repositories& repos) -> Result<std::int64_t> {
+        auto song = engageable(repos, id, viewerId);
+        if (!song.ok()) {
+            return song.error();
+        }
+        if (!repos.songs().recordPlay(id, viewerKey, now, kPlayWindow)) {
+            return song->playCount;
+        }
+        repos.songs().addCounts(id, 1, 0, 0);
+        auto after = repos.songs().findById(id);
+        return after ? after->playCount : song->playCount + 1;
+    });
+}
+
+Result<LikeState> SquareService::like(const std::string& userId, const std::string& songId, bool like) {
+    const std::string id = trim(songId);
+    const TimePoint now = _clock.now();
+    return inTransaction(_store, [&](Repositories& repos) -> Result<LikeState> {
+        auto song = engageable(repos, id, userId);
+        if (!song.ok()) {
+            return song.error();
+        }
+        auto& songs = repos.songs();
+        const bool changed = like ? songs.addLike(userId, id, now) : songs.removeLike(userId, id);
+        std::int64_t count = song->likeCount;
+        if (changed) {
+            songs.addCounts(id, 0, 0, like ? 1 : -1);
+            auto after = songs.findById(id);
+            count = after ? after->likeCount : count + (like ? 1 : -1);
+        }
+        return LikeState{count, like};
+    });
+}
+
+Result<std::int64_t> SquareService::share(const std::string& songId, const std::optional<std::string>& viewerId) {
+    const std::string id = trim(songId);
+    return inTransaction(_store, [&](Repositories& repos) -> Result<std::int64_t> {
+        auto song = engageable(repos, id, viewerId);
+        if (!song.ok()) {
+            return song.error();
+        }
+        repos.songs().addCounts(id, 0, 1, 0);
+        auto after = repos.songs().findById(id);
+        return after ? after->forwardCount : song->forwardCount + 1;
+    });
+}
+
+void SquareService::maintain() {
+    // Two units of work, so the (long) hotness pass and the pruning each hold the write lock only for themselves.
+    const TimePoint now = _clock.now();
+    _store.transact([&](Repositories& repos) {
+        repos.songs().refreshHotness(now);
+        return true;
+    });
+    _store.transact([&](Repositories& repos) {
+        repos.songs().prunePlayEvents(now - kPlayWindow);
+        return true;
     });
 }
 

@@ -6,9 +6,13 @@
 #include "gequ/domain/ports/clock.h"
 #include "gequ/domain/ports/store.h"
 #include "gequ/domain/services/auth_service.h"
+#include "gequ/domain/services/create_service.h"
+#include "gequ/domain/services/generation_worker.h"
+#include "gequ/domain/services/order_service.h"
 #include "gequ/domain/services/redeem_service.h"
 #include "gequ/domain/services/square_service.h"
 #include "gequ/domain/services/user_service.h"
+#include "gequ/domain/services/works_service.h"
 
 #include <cstdint>
 #include <functional>
@@ -42,6 +46,29 @@ struct HttpConfig {
 /// an unknown, expired or revoked token. Called from the worker threads, at most once per request.
 using Authenticator = std::function<std::optional<std::string>(const std::string& token)>;
 
+/// Reads the body upstream posts to the callback URL into a task status (for AceData: AceClient::parseCallback);
+/// an InvalidInput error for a body that is not one.
+using CallbackParser = std::function<domain::Result<domain::TaskStatus>(const std::string& body)>;
+
+/// The upstream's callback endpoint, POST /music/api/callback/ace?key=KEY (design/generation.md): served only when
+/// `key` is set (the composition root takes it from upstream.ace.callback_url's own key parameter).
+struct UpstreamCallback {
+    std::string key;
+    CallbackParser parse;
+    domain::GenerationWorker* worker = nullptr; ///< applies the parsed status
+};
+
+/// Draws a text as a QR code, a data:image/svg+xml;base64,… URI (the payment adapter's qrSvgDataUri, handed in by
+/// the composition root: adapters do not depend on each other).
+using QrCodeMaker = std::function<std::string(const std::string& text)>;
+
+/// The payment side (design/payments.md). The /pay routes other than /pay/plans are served only when `orders` is
+/// set; the sandbox checkout only when its provider is the sandbox.
+struct PaymentServices {
+    domain::OrderService* orders = nullptr;
+    QrCodeMaker qrCode; ///< for POST /pay/jsapiPc
+};
+
 /// What the handlers call. Everything is owned by the composition root and outlives the Server.
 struct Services {
     domain::Store& store;
@@ -50,7 +77,11 @@ struct Services {
     domain::AuthService& auth;
     domain::UserService& users;
     domain::RedeemService& redeem;
-    Authenticator authenticate = {}; ///< empty: every request is a visitor's (usually auth.authenticate)
+    Authenticator authenticate = {};         ///< empty: every request is a visitor's (usually auth.authenticate)
+    domain::CreateService* create = nullptr; ///< POST /music/api/create/ace (not served when null)
+    domain::WorksService* works = nullptr;   ///< my works, AI lyrics and downloads (not served when null)
+    UpstreamCallback callback = {};
+    PaymentServices payments = {};
 };
 
 class Server {

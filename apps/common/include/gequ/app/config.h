@@ -118,7 +118,9 @@ public:
     int generationTimeoutSeconds() const { return static_cast<int>(getInt("generation.timeout")); }
     int generationWorkers() const { return static_cast<int>(getInt("generation.workers")); }
     int generationMaxInflight() const { return static_cast<int>(getInt("generation.max_inflight")); }
+    int generationLeaseSeconds() const { return static_cast<int>(getInt("generation.lease")); }
     int composerWorkers() const { return static_cast<int>(getInt("composer.workers")); }
+    std::string composerSoundfont() const { return getString("composer.soundfont"); }
     int composerClipSeconds() const { return static_cast<int>(getInt("composer.clip_seconds")); }
     std::string logLevel() const { return getString("log.level"); }
 

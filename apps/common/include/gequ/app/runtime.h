@@ -9,9 +9,13 @@
 #include "gequ/domain/ports/store.h"
 #include "gequ/domain/services/admin_service.h"
 #include "gequ/domain/services/auth_service.h"
+#include "gequ/domain/services/create_service.h"
+#include "gequ/domain/services/generation_worker.h"
+#include "gequ/domain/services/order_service.h"
 #include "gequ/domain/services/redeem_service.h"
 #include "gequ/domain/services/square_service.h"
 #include "gequ/domain/services/user_service.h"
+#include "gequ/domain/services/works_service.h"
 #include "gequ/http/server.h"
 
 #include <memory>
@@ -26,6 +30,13 @@ std::unique_ptr<domain::Store> openStore(const Config& config, bool applyMigrati
 /// The HTTP adapter's settings from the http.*, web.root and media.dir keys.
 http::HttpConfig makeHttpConfig(const Config& config);
 
+/// The generation worker's settings from the generation.* and points.create_cost keys.
+domain::WorkerSettings makeWorkerSettings(const Config& config);
+
+/// The `key` query parameter of upstream.ace.callback_url (empty when there is none): the secret the callback route
+/// checks.
+std::string callbackKeyOf(const std::string& callbackUrl);
+
 /// The system adapters, the store and the services, built from one configuration. Owns everything it builds;
 /// everything lives as long as the Runtime.
 class Runtime {
@@ -34,6 +45,7 @@ public:
     explicit Runtime(const Config& config, bool applyMigrations = true);
     /// Builds the services on a store opened elsewhere (tests).
     Runtime(const Config& config, std::unique_ptr<domain::Store> store);
+    ~Runtime();
     Runtime(const Runtime&) = delete;
     Runtime& operator=(const Runtime&) = delete;
 
@@ -55,7 +67,22 @@ public:
     /// The SMS sender (built with auth()).
     domain::SmsSender& sms();
 
-    /// What the HTTP server's handlers call (builds auth()).
+    /// The song side, built on first use (all four together): the media store (media.dir), the moderation word list
+    /// (built in, plus moderation.words_file), the SongGenerator of upstream.provider (the offline composer with
+    /// composer.*, or the AceData client with upstream.ace.*), for ace the media fetcher (media.fetch_*), and the
+    /// services on them. StartupError when the upstream configuration is incomplete (an ace token, a URL).
+    domain::SongGenerator& generator();
+    domain::CreateService& create();
+    domain::WorksService& works();
+    domain::GenerationWorker& generation();
+
+    /// The payment side, built on first use: the gateway of payment.provider (the sandbox on http.public_base_url, or
+    /// WeChat Pay from the wechat.* keys, reading its key files) and the order service on it. StartupError when the
+    /// WeChat configuration is incomplete or a key file cannot be read.
+    domain::PaymentGateway& paymentGateway();
+    domain::OrderService& orders();
+
+    /// What the HTTP server's handlers call (builds auth() and the song side).
     http::Services httpServices();
 
 private:
@@ -69,9 +96,18 @@ private:
     domain::AdminService _admin;
     domain::UserService _users;
     domain::RedeemService _redeem;
+    struct Generation;
+    Generation& generationParts();
+
     std::once_flag _authBuilt;
     std::unique_ptr<domain::SmsSender> _sms;
     std::unique_ptr<domain::AuthService> _auth;
+    std::once_flag _generationBuilt;
+    std::unique_ptr<Generation> _generation;
+    struct Payment;
+    Payment& paymentParts();
+    std::once_flag _paymentBuilt;
+    std::unique_ptr<Payment> _payment;
 };
 
 } // namespace gequ::app

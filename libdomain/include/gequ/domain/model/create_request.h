@@ -85,4 +85,13 @@ std::vector<std::string> styleTags(std::string_view raw, std::string_view gender
 /// styleTags(raw, gender) joined with "," (no spaces): the style string sent upstream and limited to 120 characters.
 std::string normalizeStyle(std::string_view raw, std::string_view gender);
 
+/// The title of an inspiration-mode work whose description yields none.
+inline constexpr std::string_view kInspirationTitle = "灵感创作";
+/// The longest title taken from a description.
+inline constexpr std::size_t kPromptTitleChars = 12;
+/// The title a request's songs carry until upstream names them (and the one in the charge's remark): the given title;
+/// in inspiration mode without one, the description's first clause (up to the first punctuation mark or line break),
+/// cut to 12 characters (at a space when the clause has spaces), or 灵感创作 when that is empty.
+std::string provisionalTitle(const NormalizedCreate& request);
+
 } // namespace gequ::domain

@@ -189,6 +189,8 @@ public:
     virtual bool markClosed(const std::string& orderNo, TimePoint at) = 0;
     /// Flags the order as an anomaly (amount or merchant mismatch).
     virtual void markAnomaly(const std::string& orderNo) = 0;
+    /// Stores what the provider's start gave (the native code_url, the H5 redirect or the JSAPI prepay id).
+    virtual void setCodeUrl(const std::string& orderNo, const std::string& codeUrl) = 0;
     /// Counts one more notification for the order.
     virtual void addNotify(const std::string& orderNo) = 0;
     /// Orders in a state, oldest first (all states when nullopt).

@@ -1,11 +1,14 @@
 #pragma once
 
-// The public music square: hot and new lists, search and the player detail (design/api.md).
+// The public music square: hot and new lists, search, the player detail, and what listeners do with a song (plays,
+// likes, shares) plus the upkeep of the hot list (design/api.md, design/domain.md "Lists").
 
 #include "gequ/domain/model/result.h"
 #include "gequ/domain/ports/clock.h"
 #include "gequ/domain/ports/store.h"
 
+#include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +20,18 @@ struct SongView {
     Song song;
     bool liked = false; ///< whether the viewer likes it (false for visitors)
 };
+
+/// One viewer's plays of one song count at most once in this window (design/api.md, addNumberOfViews).
+inline constexpr Millis kPlayWindow = std::chrono::minutes{30};
+
+/// A song's likes after POST /music/like.
+struct LikeState {
+    std::int64_t likeCount = 0;
+    bool liked = false;
+};
+
+/// Who plays a song, for the play de-duplication: "u:<user id>" for a signed-in user, else "ip:<client address>".
+std::string playViewerKey(const std::optional<std::string>& userId, const std::string& clientIp);
 
 class SquareService {
 public:
@@ -32,6 +47,25 @@ public:
                                          const std::optional<std::string>& viewerId);
     /// The player detail, or nullopt when the song is unknown, deleted, hidden, unfinished, or private to another user.
     std::optional<SongView> song(const std::string& id, const std::optional<std::string>& viewerId);
+
+    // What listeners do. A song can be played, liked or shared when the viewer may see it: public, or their own, and
+    // neither deleted nor hidden (otherwise 4040 歌曲不存在, so nothing leaks about others' private songs); it must be
+    // finished (4090 音乐正在生成中，请稍候 while generating, 仅支持已完成的作品 when failed).
+
+    /// Counts a play by `viewerKey` (playViewerKey) unless the same viewer's last counted play of the song is less
+    /// than kPlayWindow old; the song's play count afterwards. One unit of work, so counts are exact under
+    /// concurrency.
+    Result<std::int64_t> addPlay(const std::string& songId, const std::string& viewerKey,
+                                 const std::optional<std::string>& viewerId);
+    /// Sets whether the user likes the song (idempotent: the count moves only when the state changes); the count and
+    /// state afterwards.
+    Result<LikeState> like(const std::string& userId, const std::string& songId, bool like);
+    /// Counts one share of the song; its share count afterwards.
+    Result<std::int64_t> share(const std::string& songId, const std::optional<std::string>& viewerId);
+
+    /// The periodic upkeep of the square: recomputes the stored hotness of public songs at now, and forgets plays
+    /// older than kPlayWindow (they can no longer hold a repeat back).
+    void maintain();
 
 private:
     Store& _store;

@@ -1,0 +1,145 @@
+// The caller's works (design/api.md, "Creating and managing works") and GET /music/download.
+
+#include "envelope.h"
+#include "files.h"
+#include "json_input.h"
+#include "json_views.h"
+#include "routes.h"
+
+namespace gequ::http {
+
+namespace {
+
+constexpr std::size_t kMaxIdBytes = 128;
+
+/// The song id member of a body: `nativeId` (a string, or a number some clients send). 4000 when missing.
+domain::Result<std::string> nativeIdOf(const Request& request) {
+    auto body = parseJsonObject(request.body);
+    if (!body) {
+        return body.error();
+    }
+    auto id = textOrIntegerField(*body, "nativeId", true);
+    if (!id) {
+        return id.error();
+    }
+    if ((*id)->empty() || (*id)->size() > kMaxIdBytes) {
+        return domain::invalid("参数 nativeId 无效");
+    }
+    return **id;
+}
+
+} // namespace
+
+void addWorksRoutes(Router& router, RouteContext& context) {
+    if (!context.services.works) {
+        return;
+    }
+    domain::WorksService& works = *context.services.works;
+
+    router.add("GET", "/music/song/list", [&works](Request& request) {
+        auto user = requireUser(request);
+        if (!user) {
+            return errorResponse(user.error());
+        }
+        // 20 a page (SPEC.md §7); `size` is accepted as elsewhere.
+        auto page = pageParams(request, domain::kWorksPageSize, 50);
+        if (!page) {
+            return errorResponse(page.error());
+        }
+        return render(works.list(*user, *page), views::userSongs);
+    });
+
+    router.add("GET", "/music/song/listNumber", [&works](Request& request) {
+        auto user = requireUser(request);
+        if (!user) {
+            return errorResponse(user.error());
+        }
+        return okResponse(works.count(*user));
+    });
+
+    router.add("GET", "/music/song/generateNumber", [&works](Request& request) {
+        auto user = requireUser(request);
+        if (!user) {
+            return errorResponse(user.error());
+        }
+        return okResponse(works.generatingCount(*user));
+    });
+
+    router.add("POST", "/music/deleteSong", [&works](Request& request) {
+        auto user = requireUser(request);
+        if (!user) {
+            return errorResponse(user.error());
+        }
+        auto id = nativeIdOf(request);
+        if (!id) {
+            return errorResponse(id.error());
+        }
+        auto removed = works.remove(*user, *id);
+        if (!removed) {
+            return errorResponse(removed.error());
+        }
+        return okResponse(Poco::Dynamic::Var(), "删除成功");
+    });
+
+    router.add("POST", "/music/openSong", [&works](Request& request) {
+        auto user = requireUser(request);
+        if (!user) {
+            return errorResponse(user.error());
+        }
+        auto body = parseJsonObject(request.body);
+        if (!body) {
+            return errorResponse(body.error());
+        }
+        auto id = textOrIntegerField(*body, "nativeId", true);
+        if (!id) {
+            return errorResponse(id.error());
+        }
+        // openId: the state wanted, 1 public and 0 private (true/false too).
+        auto open = boolField(*body, "openId", true);
+        if (!open) {
+            return errorResponse(open.error());
+        }
+        auto state = works.setOpen(*user, **id, **open);
+        if (!state) {
+            return errorResponse(state.error());
+        }
+        return okResponse(views::openState(*state), "状态修改成功");
+    });
+
+    router.add("GET", "/music/download", [&context, &works](Request& request) {
+        auto id = textParam(request, "id");
+        if (!id) {
+            return errorResponse(id.error());
+        }
+        if (!id->has_value() || (*id)->empty() || (*id)->size() > kMaxIdBytes) {
+            return errorResponse(domain::ErrorCode::NotFound, std::string(domain::kSongNotFoundMessage));
+        }
+        auto song = works.download(request.viewerId(), **id);
+        if (!song) {
+            return errorResponse(song.error());
+        }
+        if (song->mediaKey.empty()) {
+            // Not re-hosted yet: the upstream file, where the browser can fetch it.
+            Response redirect;
+            redirect.status = 302;
+            redirect.body.clear();
+            redirect.set("Location", song->url);
+            redirect.set("Cache-Control", "no-store");
+            return redirect;
+        }
+        const std::filesystem::path root = context.config.mediaDir;
+        auto file = safeJoin(root, song->mediaKey);
+        if (!file) {
+            return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
+        }
+        auto response = serveFile(request, root, *file, FileOptions{"private, no-cache", true});
+        if (!response) {
+            return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
+        }
+        response->compressible = false;
+        response->set("Content-Disposition", attachmentDisposition(song->title));
+        return std::move(*response);
+    });
+}
+
+} // namespace gequ::http

@@ -1,0 +1,74 @@
+#pragma once
+
+// Creating songs (design/domain.md, "Validation (create)", "Moderation", "Points ledger", "Plans and membership"):
+// a request is validated, moderated, checked against the concurrency limit of the user's level and charged; the
+// charge, the task and its two songs are written in one unit of work. The generation worker takes it from there.
+
+#include "gequ/domain/model/create_request.h"
+#include "gequ/domain/model/result.h"
+#include "gequ/domain/ports/clock.h"
+#include "gequ/domain/ports/id_generator.h"
+#include "gequ/domain/ports/moderation.h"
+#include "gequ/domain/ports/store.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gequ::domain {
+
+/// Our own moderation's refusal (design/domain.md): used for lyric generation and, so that the web recognises it
+/// the same way, for create requests too.
+inline constexpr std::string_view kOwnModerationMessage = "歌名包含敏感内容，无法生成歌词";
+inline constexpr std::string_view kConcurrencyMessage = "当前并发任务已达上限，请等待作品生成完成";
+inline constexpr std::string_view kInsufficientPointsMessage = "积分不足，请充值或开通会员";
+inline constexpr std::string_view kExtendSourceMessage = "只能续写自己已完成的作品";
+
+struct CreateSettings {
+    std::int64_t cost = 10;         ///< points.create_cost
+    std::string provider = "local"; ///< upstream.provider, recorded on the task
+};
+
+/// What a successful create made.
+struct CreatedTask {
+    std::string taskId;
+    std::vector<std::string> songIds; ///< by clip index
+    std::int64_t cost = 0;            ///< points charged
+    std::string title;                ///< the songs' title until upstream names them
+};
+
+class CreateService {
+public:
+    CreateService(Store& store, const Clock& clock, IdGenerator& ids, const Moderation& moderation,
+                  CreateSettings settings);
+
+    /// Validates (validateCreate; an extend needs audio_id to be one of the user's finished songs and
+    /// 0 < continue_at < its duration: 4000 只能续写自己已完成的作品 / 续写起点必须小于歌曲时长), moderates the prompt,
+    /// title, style and lyrics (4220 歌名包含敏感内容，无法生成歌词), then in one unit of work: refuses when the user
+    /// already has concurrencyLimit(effective level) tasks queued, submitted or running (4290
+    /// 当前并发任务已达上限，请等待作品生成完成), charges the cost (ref task:<id>:charge, remark 创作歌曲《title》;
+    /// 4020 积分不足，请充值或开通会员), and inserts the queued task (channel by level, the request as
+    /// encodeTaskRequest) and its two generating, private songs. Nothing is written when anything is refused.
+    /// The onCreated hook runs after the commit.
+    Result<CreatedTask> create(const std::string& userId, const CreateRequest& request);
+
+    /// Runs after every successful create (the composition root wakes the generation workers). Set before use.
+    void setOnCreated(std::function<void()> hook) { _onCreated = std::move(hook); }
+
+    /// 任务提交成功，扣除积分：<cost>
+    static std::string successMessage(std::int64_t cost);
+
+    const CreateSettings& settings() const { return _settings; }
+
+private:
+    Store& _store;
+    const Clock& _clock;
+    IdGenerator& _ids;
+    const Moderation& _moderation;
+    CreateSettings _settings;
+    std::function<void()> _onCreated;
+};
+
+} // namespace gequ::domain

@@ -1,0 +1,76 @@
+#pragma once
+
+// The signed-in user's works (design/api.md, "Creating and managing works"): the list and its counts, deleting, the
+// public/private switch, downloading, and AI lyrics for the create page.
+
+#include "gequ/domain/model/result.h"
+#include "gequ/domain/ports/clock.h"
+#include "gequ/domain/ports/moderation.h"
+#include "gequ/domain/ports/song_generator.h"
+#include "gequ/domain/ports/store.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gequ::domain {
+
+inline constexpr int kWorksPageSize = 20;
+inline constexpr std::string_view kSongNotFoundMessage = "歌曲不存在";
+inline constexpr std::string_view kNotYourSongMessage = "无权操作该作品";
+/// What a failed song shows when its task recorded no reason.
+inline constexpr std::string_view kGenerationFailedMessage = "生成失败";
+
+/// One of the user's songs as their works list shows it.
+struct WorkItem {
+    Song song;
+    bool liked = false;
+    std::optional<std::string> error; ///< the failure text of a failed song; nullopt otherwise
+};
+
+/// What GET /music/download serves.
+struct SongDownload {
+    std::string title;
+    /// The stored file's media key ("<name>.mp3" under /media/) when the audio is ours; empty when only the upstream
+    /// URL exists (not re-hosted yet).
+    std::string mediaKey;
+    std::string url; ///< the audio URL (ours or upstream's)
+};
+
+class WorksService {
+public:
+    WorksService(Store& store, const Clock& clock, SongGenerator& generator, const Moderation& moderation);
+
+    /// The user's songs that are not deleted, newest first; 4000 for a page outside 1..50 rows.
+    Result<std::vector<WorkItem>> list(const std::string& userId, Page page);
+    /// How many songs the user has (not deleted).
+    std::int64_t count(const std::string& userId);
+    /// How many of the user's songs are still generating.
+    std::int64_t generatingCount(const std::string& userId);
+    /// Deletes one of the user's songs (soft: hidden everywhere). 4040 歌曲不存在 for an unknown or deleted song,
+    /// 4030 无权操作该作品 for another user's, 4090 音乐正在生成中，请稍候 while generating.
+    Status remove(const std::string& userId, const std::string& songId);
+    /// Makes one of the user's songs public or private; the state afterwards. 4040 / 4030 as remove; 4090 while
+    /// generating or (生成失败的作品无法切换公开状态) when failed.
+    Result<bool> setOpen(const std::string& userId, const std::string& songId, bool open);
+    /// The file to download: a public finished song, or the viewer's own. 4040 歌曲不存在 for an unknown, deleted or
+    /// hidden song and for another user's private one; 4090 while generating (音乐正在生成中，请稍候) or failed.
+    Result<SongDownload> download(const std::optional<std::string>& viewerId, const std::string& songId);
+    /// AI lyrics for a song name. 4000 请先输入歌曲名称 when empty (歌曲名称不能超过50个字符 when too long); 4220
+    /// 歌名包含敏感内容，无法生成歌词 when our moderation refuses it (upstream is not asked); 4220 内容未通过安全审核
+    /// when upstream refuses; 5020 AI 服务繁忙，请稍后再试 for any other upstream failure.
+    Result<Lyrics> lyrics(const std::string& prompt);
+
+private:
+    Store& _store;
+    const Clock& _clock;
+    SongGenerator& _generator;
+    const Moderation& _moderation;
+};
+
+/// The media key of one of our media URLs ("/media/<key>"), or empty for any other URL.
+std::string mediaKeyOf(std::string_view url);
+
+} // namespace gequ::domain

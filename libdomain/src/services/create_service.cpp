@@ -1,0 +1,138 @@
+#include "gequ/domain/services/create_service.h"
+
+#include "gequ/domain/model/ledger.h"
+#include "gequ/domain/model/plans.h"
+#include "gequ/domain/model/song_state.h"
+#include "gequ/domain/services/ledger.h"
+#include "gequ/domain/services/task_request.h"
+
+namespace gequ::domain {
+
+namespace {
+
+DomainError refused() {
+    return {ErrorCode::Refused, std::string(kOwnModerationMessage)};
+}
+
+/// The upstream request of a normalised create.
+GenerationRequest generationRequest(const std::string& taskId, const NormalizedCreate& create,
+                                    const std::string& artist) {
+    GenerationRequest request;
+    request.taskId = taskId;
+    request.action = create.action;
+    request.prompt = create.prompt;
+    request.model = create.model;
+    request.lyric = create.lyric;
+    request.custom = create.custom;
+    request.instrumental = create.instrumental;
+    request.title = create.title;
+    request.style = create.style;
+    request.audioId = create.audioId;
+    request.continueAt = create.continueAt;
+    request.gender = create.gender;
+    request.artist = artist;
+    return request;
+}
+
+} // namespace
+
+CreateService::CreateService(Store& store, const Clock& clock, IdGenerator& ids, const Moderation& moderation,
+                             CreateSettings settings)
+    : _store(store), _clock(clock), _ids(ids), _moderation(moderation), _settings(std::move(settings)) {}
+
+std::string CreateService::successMessage(std::int64_t cost) {
+    return "任务提交成功，扣除积分：" + std::to_string(cost);
+}
+
+Result<CreatedTask> CreateService::create(const std::string& userId, const CreateRequest& raw) {
+    auto validated = validateCreate(raw);
+    if (!validated) {
+        return validated.error();
+    }
+    const NormalizedCreate& create = *validated;
+
+    if (create.action == "extend") {
+        auto source = readOnly(_store, [&](Repositories& repos) { return repos.songs().findById(create.audioId); });
+        if (!source || source->userId != userId || source->deletedAt || source->complete != SongStatus::Done) {
+            return invalid(std::string(kExtendSourceMessage));
+        }
+        if (create.continueAt >= source->duration) {
+            return invalid("续写起点必须小于歌曲时长");
+        }
+    }
+
+    for (const std::string* text : {&create.prompt, &create.title, &create.style, &create.lyric}) {
+        if (!text->empty() && _moderation.findRefused(*text)) {
+            return refused();
+        }
+    }
+
+    const TimePoint now = _clock.now();
+    const std::string title = provisionalTitle(create);
+    CreatedTask created;
+    created.taskId = _ids.newId();
+    created.cost = _settings.cost;
+    created.title = title;
+    for (int i = 0; i < kSongsPerTask; ++i) {
+        created.songIds.push_back(_ids.newId());
+    }
+
+    auto result = inTransaction(_store, [&](Repositories& repos) -> Result<CreatedTask> {
+        // A change of nothing takes the user's row lock (PostgreSQL), so concurrent creates of one user count their
+        // active tasks one after the other; SQLite runs one writer at a time anyway.
+        if (!repos.users().addPoints(userId, 0)) {
+            return DomainError{ErrorCode::NotFound, "用户不存在"};
+        }
+        auto user = repos.users().findById(userId);
+        if (!user) {
+            return DomainError{ErrorCode::NotFound, "用户不存在"};
+        }
+        const int level = effectiveLevel(membershipOf(*user), now);
+        if (repos.tasks().countActiveByUser(userId) >= concurrencyLimit(level)) {
+            return DomainError{ErrorCode::TooManyRequests, std::string(kConcurrencyMessage)};
+        }
+        if (_settings.cost > 0) {
+            auto charged =
+                applyPoints(repos, userId, -_settings.cost, createRemark(title), taskChargeRef(created.taskId), now);
+            if (!charged) {
+                return charged.error();
+            }
+        }
+
+        GenerationTask task;
+        task.id = created.taskId;
+        task.userId = userId;
+        task.provider = _settings.provider;
+        task.requestJson =
+            encodeTaskRequest(TaskRequest{generationRequest(created.taskId, create, user->nickname), _settings.cost});
+        task.state = TaskState::Queued;
+        task.channel = channelForLevel(level);
+        task.charged = _settings.cost > 0;
+        task.createdAt = now;
+        repos.tasks().insert(task);
+
+        for (int i = 0; i < kSongsPerTask; ++i) {
+            Song song;
+            song.id = created.songIds[static_cast<std::size_t>(i)];
+            song.taskId = created.taskId;
+            song.userId = userId;
+            song.clipIndex = i;
+            song.title = title;
+            song.tags = create.style;
+            song.prompt = create.prompt;
+            song.lyric = create.lyric;
+            song.model = create.model;
+            song.complete = SongStatus::Generating;
+            song.open = false;
+            song.createdAt = now;
+            repos.songs().insert(song);
+        }
+        return created;
+    });
+    if (result && _onCreated) {
+        _onCreated();
+    }
+    return result;
+}
+
+} // namespace gequ::domain

@@ -1,0 +1,195 @@
+#include "gequ/domain/services/works_service.h"
+
+#include "gequ/domain/model/create_request.h"
+#include "gequ/domain/model/song_state.h"
+#include "gequ/domain/model/text.h"
+#include "gequ/domain/services/create_service.h"
+
+#include <map>
+#include <unordered_set>
+
+namespace gequ::domain {
+
+namespace {
+
+constexpr int kMaxPageSize = 50;
+constexpr std::string_view kMediaPrefix = "/media/";
+
+DomainError notFound() {
+    return {ErrorCode::NotFound, std::string(kSongNotFoundMessage)};
+}
+
+/// The user's own song for a change: 4040 when unknown or deleted, 4030 when another user's.
+Result<Song> ownSong(Repositories& repos, const std::string& userId, const std::string& songId) {
+    auto song = songId.empty() ? std::nullopt : repos.songs().findById(songId);
+    if (!song || song->deletedAt) {
+        return notFound();
+    }
+    if (song->userId != userId) {
+        return DomainError{ErrorCode::Forbidden, std::string(kNotYourSongMessage)};
+    }
+    return std::move(*song);
+}
+
+} // namespace
+
+std::string mediaKeyOf(std::string_view url) {
+    if (url.size() <= kMediaPrefix.size() || url.substr(0, kMediaPrefix.size()) != kMediaPrefix) {
+        return {};
+    }
+    std::string key(url.substr(kMediaPrefix.size()));
+    // Only flat keys are ours (the store refuses anything else).
+    if (key.find('/') != std::string::npos || key.find('\\') != std::string::npos || key.find("..") == 0 ||
+        key.find('?') != std::string::npos) {
+        return {};
+    }
+    return key;
+}
+
+WorksService::WorksService(Store& store, const Clock& clock, SongGenerator& generator, const Moderation& moderation)
+    : _store(store), _clock(clock), _generator(generator), _moderation(moderation) {}
+
+Result<std::vector<WorkItem>> WorksService::list(const std::string& userId, Page page) {
+    if (page.offset < 0) {
+        return invalid("页码必须是正整数");
+    }
+    if (page.limit < 1 || page.limit > kMaxPageSize) {
+        return invalid("每页数量必须是1到" + std::to_string(kMaxPageSize) + "之间的整数");
+    }
+    return readOnly(_store, [&](Repositories& repos) {
+        auto songs = repos.songs().listByUser(userId, page);
+        std::vector<std::string> ids;
+        for (const auto& song : songs) {
+            ids.push_back(song.id);
+        }
+        std::unordered_set<std::string> liked;
+        if (!ids.empty()) {
+            for (auto& id : repos.songs().likedAmong(userId, ids)) {
+                liked.insert(std::move(id));
+            }
+        }
+        // The failure text lives on the task; a page names few failed tasks.
+        std::map<std::string, std::string> taskErrors;
+        std::vector<WorkItem> items;
+        items.reserve(songs.size());
+        for (auto& song : songs) {
+            WorkItem item;
+            item.liked = liked.contains(song.id);
+            if (song.complete == SongStatus::Failed) {
+                auto it = taskErrors.find(song.taskId);
+                if (it == taskErrors.end()) {
+                    auto task = song.taskId.empty() ? std::nullopt : repos.tasks().findById(song.taskId);
+                    it = taskErrors.emplace(song.taskId, task ? task->error : std::string()).first;
+                }
+                item.error = it->second.empty() ? std::string(kGenerationFailedMessage) : it->second;
+            }
+            item.song = std::move(song);
+            items.push_back(std::move(item));
+        }
+        return items;
+    });
+}
+
+std::int64_t WorksService::count(const std::string& userId) {
+    return readOnly(_store, [&](Repositories& repos) { return repos.songs().countByUser(userId); });
+}
+
+std::int64_t WorksService::generatingCount(const std::string& userId) {
+    return readOnly(_store, [&](Repositories& repos) { return repos.songs().countGeneratingByUser(userId); });
+}
+
+Status WorksService::remove(const std::string& userId, const std::string& songId) {
+    const TimePoint now = _clock.now();
+    return inTransaction(_store, [&](Repositories& repos) -> Status {
+        auto song = ownSong(repos, userId, trim(songId));
+        if (!song) {
+            return song.error();
+        }
+        if (auto allowed = checkDeletable(song->complete); !allowed) {
+            return allowed.error();
+        }
+        song->deletedAt = now;
+        repos.songs().update(*song);
+        return success();
+    });
+}
+
+Result<bool> WorksService::setOpen(const std::string& userId, const std::string& songId, bool open) {
+    return inTransaction(_store, [&](Repositories& repos) -> Result<bool> {
+        auto song = ownSong(repos, userId, trim(songId));
+        if (!song) {
+            return song.error();
+        }
+        if (auto allowed = checkSwitchable(song->complete); !allowed) {
+            return allowed.error();
+        }
+        if (song->open != open) {
+            song->open = open;
+            repos.songs().update(*song);
+        }
+        return open;
+    });
+}
+
+Result<SongDownload> WorksService::download(const std::optional<std::string>& viewerId, const std::string& songId) {
+    const std::string id = trim(songId);
+    if (id.empty()) {
+        return notFound();
+    }
+    return readOnly(_store, [&](Repositories& repos) -> Result<SongDownload> {
+        auto song = repos.songs().findById(id);
+        if (!song || song->deletedAt || song->hidden) {
+            return notFound();
+        }
+        const bool own = viewerId && *viewerId == song->userId;
+        if (!own && !song->open) {
+            return notFound();
+        }
+        if (auto allowed = checkPlayable(song->complete); !allowed) {
+            return allowed.error();
+        }
+        if (song->audioUrl.empty()) {
+            return DomainError{ErrorCode::Conflict, "暂无下载链接"};
+        }
+        SongDownload out;
+        out.title = song->title;
+        out.url = song->audioUrl;
+        out.mediaKey = mediaKeyOf(song->audioUrl);
+        return out;
+    });
+}
+
+Result<Lyrics> WorksService::lyrics(const std::string& rawPrompt) {
+    if (!isValidUtf8(rawPrompt) || hasControlChars(rawPrompt, false)) {
+        return invalid("歌曲名称包含不支持的字符");
+    }
+    const std::string prompt = trim(rawPrompt);
+    if (prompt.empty()) {
+        return invalid("请先输入歌曲名称");
+    }
+    if (codePointCount(prompt) > kMaxTitleChars) {
+        return invalid("歌曲名称不能超过" + std::to_string(kMaxTitleChars) + "个字符");
+    }
+    if (_moderation.findRefused(prompt)) {
+        return DomainError{ErrorCode::Refused, std::string(kOwnModerationMessage)};
+    }
+    auto lyrics = _generator.lyrics(prompt);
+    if (lyrics) {
+        return lyrics;
+    }
+    switch (upstreamFailureOf(lyrics.error())) {
+    case UpstreamFailure::Refused:
+        // Only the two texts the web recognises ever reach it.
+        if (lyrics.error().message == kOwnModerationMessage) {
+            return lyrics.error();
+        }
+        return DomainError{ErrorCode::Refused, std::string(kUpstreamRefusedMessage)};
+    case UpstreamFailure::Retryable:
+    case UpstreamFailure::Configuration:
+    case UpstreamFailure::Permanent:
+        break;
+    }
+    return DomainError{ErrorCode::Upstream, std::string(kUpstreamBusyMessage)};
+}
+
+} // namespace gequ::domain

@@ -1,0 +1,176 @@
+// The generation worker driving the AceData client against the fake AceData server (upstream.provider = ace):
+// success with re-hosting into the media store, a per-clip error, upstream failure, a 403 refusal, 429 and an invalid
+// token at submission, and statuses pushed to the callback.
+
+#include "fake_ace_server.h"
+#include "generation_support.h"
+#include "gequ/media/local_media_store.h"
+#include "gequ/upstream/ace_client.h"
+#include "gequ/upstream/media_fetcher.h"
+
+#include <fstream>
+
+namespace gequ::generation::test {
+namespace {
+
+using upstream::test::FakeAceServer;
+
+class AceWorkerTest : public GenerationTest {
+protected:
+    void SetUp() override {
+        GenerationTest::SetUp();
+        _media = std::make_unique<media::LocalMediaStore>(dir() / "media");
+        upstream::AceConfig config;
+        config.baseUrl = _fake.baseUrl();
+        config.token = FakeAceServer::kToken;
+        config.timeoutSeconds = 5;
+        _client = upstream::makeAceClient(config, &upstream::WordListModeration::builtIn());
+        _fetcher = upstream::makeMediaFetcher(*_media);
+        _worker =
+            std::make_unique<GenerationWorker>(store(), clock(), *_client, _fetcher.get(), settings(), _log.sink());
+    }
+
+    FakeAceServer& fake() { return _fake; }
+    GenerationWorker& worker() { return *_worker; }
+    SongGenerator& client() { return *_client; }
+    LogCapture& log() { return _log; }
+    bool storedFile(const std::string& url) {
+        const std::string prefix = "/media/";
+        return url.rfind(prefix, 0) == 0 && std::filesystem::exists(_media->pathFor(url.substr(prefix.size())));
+    }
+
+private:
+    FakeAceServer _fake;
+    std::unique_ptr<media::LocalMediaStore> _media;
+    std::unique_ptr<SongGenerator> _client;
+    std::unique_ptr<MediaFetcher> _fetcher;
+    LogCapture _log;
+    std::unique_ptr<GenerationWorker> _worker;
+};
+
+TEST_F(AceWorkerTest, SucceedsAndRehostsBothClipsIntoTheMediaStore) {
+    const std::string user = addUser();
+    const std::string id = createTask(user, "夏日", "[主歌]\n阳光", "pop");
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(id); }));
+    const auto t = task(id);
+    EXPECT_EQ(t.state, TaskState::Succeeded);
+    EXPECT_EQ(t.provider, "ace");
+    ASSERT_EQ(fake().taskIds().size(), 1u);
+    EXPECT_EQ(t.upstreamTaskId, fake().taskIds()[0]);
+    const auto s = songs(id);
+    ASSERT_EQ(s.size(), 2u);
+    for (const auto& song : s) {
+        EXPECT_EQ(song.complete, SongStatus::Done);
+        EXPECT_EQ(song.audioUrl, "/media/" + song.id + ".mp3");
+        EXPECT_EQ(song.imageUrl, "/media/" + song.id + ".jpg");
+        EXPECT_TRUE(storedFile(song.audioUrl)) << song.audioUrl;
+        EXPECT_TRUE(storedFile(song.imageUrl)) << song.imageUrl;
+        EXPECT_NE(song.upstreamAudioUrl.find("/cdn/"), std::string::npos) << song.upstreamAudioUrl;
+        EXPECT_GT(song.duration, 0);
+    }
+    // What went upstream: custom mode with our normalised style.
+    const auto submitted = fake().requestsTo("/suno/audios");
+    ASSERT_EQ(submitted.size(), 1u);
+    EXPECT_NE(submitted[0].body.find("\"custom\":true"), std::string::npos) << submitted[0].body;
+    EXPECT_NE(submitted[0].body.find("\"style\":\"pop\""), std::string::npos) << submitted[0].body;
+    EXPECT_EQ(points(user), 10);
+    expectInvariants();
+}
+
+TEST_F(AceWorkerTest, APerClipErrorLeavesOneSongAndNoRefund) {
+    const std::string user = addUser();
+    const std::string id = createTask(user, "一首歌 [clip-error]");
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(id); }));
+    EXPECT_EQ(task(id).state, TaskState::Succeeded);
+    EXPECT_FALSE(task(id).refunded);
+    const auto s = songs(id);
+    EXPECT_EQ(s[0].complete, SongStatus::Failed);
+    EXPECT_EQ(s[1].complete, SongStatus::Done);
+    EXPECT_TRUE(storedFile(s[1].audioUrl));
+    EXPECT_EQ(points(user), 10);
+    expectInvariants();
+}
+
+TEST_F(AceWorkerTest, AnUpstreamFailureFailsTheTaskAndRefundsOnce) {
+    const std::string user = addUser();
+    const std::string id = createTask(user, "一首歌 [fail]");
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(id); }));
+    EXPECT_EQ(task(id).state, TaskState::Failed);
+    EXPECT_TRUE(task(id).refunded);
+    EXPECT_EQ(points(user), 20);
+    EXPECT_EQ(refCount(user, "task:" + id + ":refund"), 1);
+    expectInvariants();
+}
+
+TEST_F(AceWorkerTest, AModerationRefusalAfterSubmissionRefunds) {
+    const std::string user = addUser();
+    const std::string id = createTask(user, "一首歌 [refused-later]");
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(id); }));
+    EXPECT_EQ(task(id).state, TaskState::Failed);
+    EXPECT_EQ(task(id).error, "内容未通过安全审核");
+    EXPECT_EQ(points(user), 20);
+    expectInvariants();
+}
+
+TEST_F(AceWorkerTest, A403AtSubmissionFailsWithTheRefusalAndRefunds) {
+    const std::string user = addUser();
+    const std::string id = createTask(user, "一首歌 [forbidden]");
+    worker().tick("w1");
+    EXPECT_EQ(task(id).state, TaskState::Failed);
+    EXPECT_EQ(task(id).error, "内容未通过安全审核");
+    EXPECT_TRUE(task(id).refunded);
+    EXPECT_EQ(points(user), 20);
+    expectInvariants();
+}
+
+TEST_F(AceWorkerTest, A429AtSubmissionIsRetriedLater) {
+    const std::string user = addUser();
+    const std::string id = createTask(user);
+    fake().failNext(429, "too_many_requests", "rate limited");
+    worker().tick("w1");
+    EXPECT_EQ(task(id).state, TaskState::Queued);
+    EXPECT_EQ(task(id).attempts, 1);
+    EXPECT_EQ(task(id).nextPollAt, clock().now() + std::chrono::seconds(3));
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(id); }));
+    EXPECT_EQ(task(id).state, TaskState::Succeeded);
+    EXPECT_EQ(fake().taskIds().size(), 1u);
+    EXPECT_EQ(points(user), 10);
+    expectInvariants();
+}
+
+TEST_F(AceWorkerTest, AnInvalidTokenKeepsTheTaskQueuedAndLogsCritically) {
+    const std::string user = addUser();
+    const std::string id = createTask(user);
+    fake().failNext(401, "invalid_token", "token invalid");
+    worker().tick("w1");
+    EXPECT_EQ(task(id).state, TaskState::Queued);
+    EXPECT_EQ(task(id).nextPollAt, clock().now() + std::chrono::seconds(60));
+    EXPECT_TRUE(log().has(LogLevel::Critical, id));
+    EXPECT_EQ(points(user), 10);
+}
+
+TEST_F(AceWorkerTest, ACallbackFinishesTheTaskAndTheWorkerRehostsIt) {
+    const std::string user = addUser();
+    const std::string id = createTask(user);
+    worker().tick("w1");
+    const std::string upstreamId = task(id).upstreamTaskId;
+    ASSERT_FALSE(upstreamId.empty());
+    fake().finish(upstreamId);
+    auto pushed = upstream::AceClient::parseCallback(fake().callbackJson(upstreamId));
+    ASSERT_TRUE(pushed.ok()) << pushed.error().message;
+    ASSERT_TRUE(worker().applyPushed(*pushed).ok());
+    // The songs are finished and playable from upstream at once; the task waits for the copies, due now.
+    auto s = songs(id);
+    EXPECT_EQ(s[0].complete, SongStatus::Done);
+    EXPECT_EQ(task(id).state, TaskState::Running);
+    EXPECT_EQ(task(id).nextPollAt, clock().now());
+    worker().tick("w1");
+    EXPECT_EQ(task(id).state, TaskState::Succeeded);
+    s = songs(id);
+    EXPECT_EQ(s[0].audioUrl, "/media/" + s[0].id + ".mp3");
+    EXPECT_TRUE(storedFile(s[0].audioUrl));
+    expectInvariants();
+}
+
+} // namespace
+} // namespace gequ::generation::test

@@ -1,0 +1,375 @@
+#pragma once
+
+// What the generation worker tests share: a fresh SQLite database per test, a clock the test moves, users with
+// points, the create service, a scripted SongGenerator and MediaFetcher, and waiting with a deadline.
+
+#include "gequ/db/database.h"
+#include "gequ/domain/model/ledger.h"
+#include "gequ/domain/services/admin_service.h"
+#include "gequ/domain/services/create_service.h"
+#include "gequ/domain/services/generation_worker.h"
+#include "gequ/domain/services/ledger.h"
+#include "gequ/upstream/word_list_moderation.h"
+
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <gtest/gtest.h>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace gequ::generation::test {
+
+using namespace gequ::domain;
+
+/// 2026-11-21T10:00:00Z
+inline const TimePoint kT0 = fromEpochMillis(1795255200000);
+
+/// A clock the test moves (safe to read from several threads).
+class TestClock : public Clock {
+public:
+    TimePoint now() const override { return fromEpochMillis(_ms.load()); }
+    void advance(Millis by) { _ms += by.count(); }
+
+private:
+    std::atomic<std::int64_t> _ms{toEpochMillis(kT0)};
+};
+
+/// Ids t-1, t-2, ... (safe as composer and media key names).
+class CountingIds : public IdGenerator {
+public:
+    std::string newId() override { return "t-" + std::to_string(++_n); }
+
+private:
+    std::atomic<int> _n{0};
+};
+
+class TempDir {
+public:
+    TempDir() {
+        std::random_device device;
+        _path = std::filesystem::temp_directory_path() /
+                ("gequ-generation-" + std::to_string(device()) + "-" + std::to_string(device()));
+        std::filesystem::create_directories(_path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(_path, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::filesystem::path& path() const { return _path; }
+
+private:
+    std::filesystem::path _path;
+};
+
+/// A SongGenerator the test scripts: submit answers in order (then success, "up-<taskId>"), per-id poll statuses
+/// (default: Queued), a poll failure; it counts submits per task id.
+class ScriptedGenerator : public SongGenerator {
+public:
+    explicit ScriptedGenerator(std::string name = "ace") : _name(std::move(name)) {}
+
+    Result<std::string> submit(const GenerationRequest& request) override {
+        std::lock_guard lock(_mutex);
+        ++_submits[request.taskId];
+        _requests.push_back(request);
+        if (!_submitAnswers.empty()) {
+            auto answer = _submitAnswers.front();
+            _submitAnswers.pop_front();
+            if (answer) {
+                return *answer;
+            }
+        }
+        return "up-" + request.taskId;
+    }
+    Result<std::vector<TaskStatus>> poll(const std::vector<std::string>& ids) override {
+        std::lock_guard lock(_mutex);
+        ++_polls;
+        if (_pollError) {
+            return *_pollError;
+        }
+        std::vector<TaskStatus> out;
+        for (const auto& id : ids) {
+            auto it = _statuses.find(id);
+            if (it != _statuses.end()) {
+                out.push_back(it->second);
+            } else {
+                TaskStatus queued;
+                queued.id = id;
+                queued.state = UpstreamState::Queued;
+                out.push_back(queued);
+            }
+        }
+        return out;
+    }
+    Result<Lyrics> lyrics(const std::string& prompt) override { return Lyrics{prompt, "歌词"}; }
+    std::string name() const override { return _name; }
+
+    /// The next submit fails with this error (queued in order).
+    void failNextSubmit(DomainError error) {
+        std::lock_guard lock(_mutex);
+        _submitAnswers.push_back(std::move(error));
+    }
+    void setStatus(TaskStatus status) {
+        std::lock_guard lock(_mutex);
+        _statuses[status.id] = std::move(status);
+    }
+    void forget(const std::string& upstreamId) {
+        std::lock_guard lock(_mutex);
+        _statuses.erase(upstreamId);
+    }
+    void failPolls(std::optional<DomainError> error) {
+        std::lock_guard lock(_mutex);
+        _pollError = std::move(error);
+    }
+    int submits(const std::string& taskId) const {
+        std::lock_guard lock(_mutex);
+        auto it = _submits.find(taskId);
+        return it == _submits.end() ? 0 : it->second;
+    }
+    int totalSubmits() const {
+        std::lock_guard lock(_mutex);
+        int n = 0;
+        for (const auto& [id, count] : _submits) {
+            n += count;
+        }
+        return n;
+    }
+    std::map<std::string, int> submitCounts() const {
+        std::lock_guard lock(_mutex);
+        return _submits;
+    }
+    std::vector<GenerationRequest> requests() const {
+        std::lock_guard lock(_mutex);
+        return _requests;
+    }
+    int polls() const {
+        std::lock_guard lock(_mutex);
+        return _polls;
+    }
+
+private:
+    std::string _name;
+    mutable std::mutex _mutex;
+    std::deque<std::optional<DomainError>> _submitAnswers;
+    std::map<std::string, TaskStatus> _statuses;
+    std::optional<DomainError> _pollError;
+    std::map<std::string, int> _submits;
+    std::vector<GenerationRequest> _requests;
+    int _polls = 0;
+};
+
+/// A clip status.
+inline ClipStatus clip(const std::string& id, ClipState state, const std::string& audio = {},
+                       const std::string& image = {}, double duration = 0) {
+    ClipStatus c;
+    c.id = id;
+    c.state = state;
+    c.audioUrl = audio;
+    c.imageUrl = image;
+    c.duration = duration;
+    if (state == ClipState::Running) {
+        c.streamUrl = "https://cdn.example/stream/" + id;
+        c.audioUrl.clear();
+    }
+    return c;
+}
+
+inline TaskStatus status(const std::string& id, UpstreamState state, std::vector<ClipStatus> clips = {},
+                         const std::string& error = {}) {
+    TaskStatus s;
+    s.id = id;
+    s.state = state;
+    s.clips = std::move(clips);
+    s.error = error;
+    return s;
+}
+
+/// A MediaFetcher the test scripts: copies succeed ("/media/<songId>.mp3" / ".jpg") unless failing is set.
+class ScriptedFetcher : public MediaFetcher {
+public:
+    Result<std::string> fetchAudio(const std::string& songId, const std::string& url) override {
+        std::lock_guard lock(_mutex);
+        _fetched.push_back(url);
+        if (_failing) {
+            return DomainError{ErrorCode::Upstream, "下载失败"};
+        }
+        return "/media/" + songId + ".mp3";
+    }
+    Result<std::string> fetchCover(const std::string& songId, const std::string& url) override {
+        std::lock_guard lock(_mutex);
+        _fetched.push_back(url);
+        if (_failing) {
+            return DomainError{ErrorCode::Upstream, "下载失败"};
+        }
+        return "/media/" + songId + ".jpg";
+    }
+    void setFailing(bool failing) {
+        std::lock_guard lock(_mutex);
+        _failing = failing;
+    }
+    std::vector<std::string> fetched() const {
+        std::lock_guard lock(_mutex);
+        return _fetched;
+    }
+
+private:
+    mutable std::mutex _mutex;
+    bool _failing = false;
+    std::vector<std::string> _fetched;
+};
+
+/// The log lines a worker wrote.
+class LogCapture {
+public:
+    WorkerLog sink() {
+        return [this](LogLevel level, const std::string& message) {
+            std::lock_guard lock(_mutex);
+            _lines.emplace_back(level, message);
+        };
+    }
+    bool has(LogLevel level, const std::string& part) const {
+        std::lock_guard lock(_mutex);
+        for (const auto& [l, m] : _lines) {
+            if (l == level && m.find(part) != std::string::npos) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+private:
+    mutable std::mutex _mutex;
+    std::vector<std::pair<LogLevel, std::string>> _lines;
+};
+
+/// A fresh SQLite database per test with users, the create service and helpers to look at tasks and the ledger.
+class GenerationTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        _store = db::openStore("sqlite:" + (_dir.path() / "gequ.db").string(), 4);
+        _create = std::make_unique<CreateService>(*_store, _clock, _ids, upstream::WordListModeration::builtIn(),
+                                                  CreateSettings{10, "ace"});
+    }
+
+    Store& store() { return *_store; }
+    TestClock& clock() { return _clock; }
+    const std::filesystem::path& dir() const { return _dir.path(); }
+    CreateService& creator() { return *_create; }
+    /// Makes the create service record this provider on its tasks.
+    void useProvider(const std::string& provider) {
+        _create = std::make_unique<CreateService>(*_store, _clock, _ids, upstream::WordListModeration::builtIn(),
+                                                  CreateSettings{10, provider});
+    }
+
+    /// A user with `points` from a sign-up gift and the membership level `level` (valid for a year).
+    std::string addUser(std::int64_t points = 20, int level = 0) {
+        const std::string id = "u-" + std::to_string(++_users);
+        store().transact([&](Repositories& repos) {
+            User user;
+            user.id = id;
+            user.phone = "1380000" + std::to_string(1000 + _users);
+            user.nickname = "用户" + std::to_string(_users);
+            user.createdAt = _clock.now();
+            repos.users().insert(user);
+            if (points > 0) {
+                EXPECT_TRUE(applyPoints(repos, id, points, "新用户注册赠送", signupRef(id), _clock.now()).ok());
+            }
+            if (level > 0) {
+                repos.users().updateMembership(id, level, _clock.now() + std::chrono::hours(24 * 365), false);
+            }
+            return true;
+        });
+        return id;
+    }
+
+    /// Creates a task in inspiration mode (custom mode when lyric is given) and returns its id.
+    std::string createTask(const std::string& userId, const std::string& prompt = "一首欢快的夏日歌曲",
+                           const std::string& lyric = {}, const std::string& style = {}) {
+        CreateRequest request;
+        request.prompt = prompt;
+        if (!lyric.empty()) {
+            request.custom = true;
+            request.title = prompt;
+            request.lyric = lyric;
+            request.style = style;
+        }
+        auto created = creator().create(userId, request);
+        EXPECT_TRUE(created.ok()) << (created.ok() ? "" : created.error().message);
+        return created.ok() ? created->taskId : std::string();
+    }
+
+    GenerationTask task(const std::string& id) {
+        auto found = readOnly(store(), [&](Repositories& repos) { return repos.tasks().findById(id); });
+        EXPECT_TRUE(found.has_value()) << id;
+        return found.value_or(GenerationTask{});
+    }
+    std::vector<Song> songs(const std::string& taskId) {
+        return readOnly(store(), [&](Repositories& repos) { return repos.songs().listByTask(taskId); });
+    }
+    std::int64_t points(const std::string& userId) {
+        return readOnly(store(), [&](Repositories& repos) { return repos.users().findById(userId)->integral; });
+    }
+    std::vector<PointsRecord> records(const std::string& userId) {
+        return readOnly(store(), [&](Repositories& repos) { return repos.points().allByUser(userId); });
+    }
+    /// How many ledger records of the user carry this ref.
+    int refCount(const std::string& userId, const std::string& ref) {
+        int n = 0;
+        for (const auto& record : records(userId)) {
+            n += record.ref == ref ? 1 : 0;
+        }
+        return n;
+    }
+    /// Every broken invariant, as gequ-admin check finds them.
+    std::vector<std::string> problems() {
+        AdminService admin(store(), _clock, _ids);
+        return admin.check();
+    }
+    void expectInvariants() {
+        const auto found = problems();
+        EXPECT_TRUE(found.empty()) << (found.empty() ? "" : found.front());
+    }
+
+    WorkerSettings settings(int maxInflight = 50) {
+        WorkerSettings s;
+        s.maxInflight = maxInflight;
+        return s;
+    }
+
+    /// Ticks (moving the clock 10 s each round so every poll is due) until done() or 90 s of real time pass.
+    bool tickUntil(GenerationWorker& worker, const std::function<bool()>& done, const std::string& owner = "w1") {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(90);
+        while (std::chrono::steady_clock::now() < deadline) {
+            worker.tick(owner);
+            if (done()) {
+                return true;
+            }
+            clock().advance(std::chrono::seconds(10));
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        return done();
+    }
+    bool isFinalTask(const std::string& id) {
+        const auto state = task(id).state;
+        return state == TaskState::Succeeded || state == TaskState::Failed;
+    }
+
+private:
+    TempDir _dir;
+    TestClock _clock;
+    CountingIds _ids;
+    std::unique_ptr<Store> _store;
+    std::unique_ptr<CreateService> _create;
+    int _users = 0;
+};
+
+} // namespace gequ::generation::test

@@ -1,0 +1,236 @@
+// My works through the server (design/api.md, "Creating and managing works"): the list and its counts, delete, the
+// public switch, downloads and AI lyrics, with their ownership and state rules.
+
+#include "gequ/domain/model/time.h"
+#include "works_client.h"
+
+namespace gequ::http::test {
+namespace {
+
+class WorksRoutesTest : public WorksTest {
+protected:
+    HttpAnswer removeSong(const std::string& token, const std::string& id) {
+        return post("/music/deleteSong", R"({"nativeId":")" + id + R"("})", token);
+    }
+    HttpAnswer openSong(const std::string& token, const std::string& id, const std::string& open) {
+        return post("/music/openSong", R"({"nativeId":")" + id + R"(","openId":)" + open + "}", token);
+    }
+    HttpAnswer download(const std::string& id, const std::string& token = {},
+                        std::vector<std::pair<std::string, std::string>> headers = {}) {
+        if (!token.empty()) {
+            headers.emplace_back("Authorization", token);
+        }
+        return get(port(), "/music/download?id=" + id, std::move(headers));
+    }
+    HttpAnswer lyrics(const std::string& token, const std::string& body) {
+        return post("/music/api/generateLyrics", body, token);
+    }
+    int number(const std::string& uri, const std::string& token) {
+        auto answer = getAs(uri, token);
+        EXPECT_EQ(answer.status, 200) << answer.text();
+        return answer.json()->getValue<int>("data");
+    }
+    Poco::JSON::Array::Ptr list(const std::string& token, const std::string& query = {}) {
+        auto answer = getAs("/music/song/list" + query, token);
+        EXPECT_EQ(answer.status, 200) << answer.text();
+        auto array = answer.json()->getArray("data");
+        return array.isNull() ? Poco::JSON::Array::Ptr(new Poco::JSON::Array) : array;
+    }
+};
+
+TEST_F(WorksRoutesTest, EveryEndpointNeedsLogin) {
+    for (const char* uri : {"/music/song/list", "/music/song/listNumber", "/music/song/generateNumber"}) {
+        expectError(getAs(uri), 401, 4010, "请先登录");
+    }
+    expectError(post("/music/deleteSong", R"({"nativeId":"x"})"), 401, 4010, "请先登录");
+    expectError(post("/music/openSong", R"({"nativeId":"x","openId":1})"), 401, 4010, "请先登录");
+    expectError(post("/music/api/generateLyrics", R"({"prompt":"夏天"})"), 401, 4010, "请先登录");
+}
+
+TEST_F(WorksRoutesTest, ListShowsTheUsersSongsNewestFirstWithTheirState) {
+    auto user = account("13900000001");
+    auto other = account("13900000002");
+    grant(user.id, 100);
+    EXPECT_EQ(number("/music/song/listNumber", user.token), 0);
+    EXPECT_EQ(list(user.token)->size(), 0u);
+
+    auto [first, firstSongs] = createOk(user.token, "第一首");
+    finish(first, "第一首歌");
+    clock().advance(std::chrono::minutes(1));
+    auto [second, secondSongs] = createOk(user.token, "第二首");
+    createOk(other.token, "别人的");
+
+    EXPECT_EQ(number("/music/song/listNumber", user.token), 4);
+    EXPECT_EQ(number("/music/song/generateNumber", user.token), 2);
+    auto items = list(user.token);
+    ASSERT_EQ(items->size(), 4u);
+    auto newest = items->getObject(0);
+    EXPECT_EQ(newest->getValue<int>("complete"), 0);
+    EXPECT_EQ(newest->getValue<int>("open"), 0);
+    EXPECT_EQ(newest->getValue<std::string>("title"), "第二首");
+    EXPECT_EQ(newest->getValue<std::string>("created_at"), domain::formatIso8601(testNow() + std::chrono::minutes(1)));
+    EXPECT_EQ(newest->getValue<std::string>("progress_started_at"), newest->getValue<std::string>("created_at"));
+    EXPECT_TRUE(newest->isNull("error"));
+    for (const char* field : {"native_id", "tags", "native_image_url", "native_audio_url", "play_count",
+                              "forward_count", "likeCount", "duration", "userName", "liked"}) {
+        EXPECT_TRUE(newest->has(field)) << field;
+    }
+    auto done = items->getObject(3);
+    EXPECT_EQ(done->getValue<int>("complete"), 1);
+    EXPECT_EQ(done->getValue<std::string>("title"), "第一首歌");
+    EXPECT_EQ(done->getValue<std::string>("native_audio_url"), "/media/song.mp3");
+    EXPECT_EQ(done->getValue<double>("duration"), 30);
+
+    failTask(second, "生成超时");
+    items = list(user.token);
+    EXPECT_EQ(items->getObject(0)->getValue<int>("complete"), -1);
+    EXPECT_EQ(items->getObject(0)->getValue<std::string>("error"), "生成超时");
+    EXPECT_EQ(number("/music/song/generateNumber", user.token), 0);
+}
+
+TEST_F(WorksRoutesTest, ListPagesTwentyAtATime) {
+    auto user = account("13900000003");
+    setLevel(user.id, 6);
+    grant(user.id, 200);
+    for (int i = 0; i < 11; ++i) {
+        auto [task, songs] = createOk(user.token, "歌" + std::to_string(i));
+        finish(task);
+        clock().advance(std::chrono::seconds(1));
+    }
+    EXPECT_EQ(number("/music/song/listNumber", user.token), 22);
+    auto page1 = list(user.token, "?page=1");
+    auto page2 = list(user.token, "?page=2");
+    ASSERT_EQ(page1->size(), 20u);
+    ASSERT_EQ(page2->size(), 2u);
+    EXPECT_EQ(page1->getObject(0)->getValue<std::string>("title"), "歌10");
+    EXPECT_EQ(page2->getObject(1)->getValue<std::string>("title"), "歌0");
+    expectError(getAs("/music/song/list?page=0", user.token), 400, 4000, "页码必须是1到100000之间的整数");
+}
+
+TEST_F(WorksRoutesTest, DeleteFollowsOwnershipAndState) {
+    auto user = account("13900000004");
+    auto other = account("13900000005");
+    grant(user.id, 100);
+    auto [task, songs] = createOk(user.token);
+    expectError(removeSong(user.token, songs[0]), 409, 4090, "音乐正在生成中，请稍候");
+    finish(task);
+    expectError(removeSong(other.token, songs[0]), 403, 4030, "无权操作该作品");
+    expectError(removeSong(user.token, "no-such-song"), 404, 4040, "歌曲不存在");
+    expectError(post("/music/deleteSong", "{}", user.token), 400, 4000, "缺少参数 nativeId");
+    expectOk(removeSong(user.token, songs[0]), "删除成功");
+    expectError(removeSong(user.token, songs[0]), 404, 4040, "歌曲不存在");
+    EXPECT_EQ(number("/music/song/listNumber", user.token), 1);
+    EXPECT_EQ(list(user.token)->getObject(0)->getValue<std::string>("native_id"), songs[1]);
+    EXPECT_TRUE(song(songs[0])->deletedAt.has_value()); // soft
+
+    // A failed song can be deleted too.
+    auto [failed, failedSongs] = createOk(user.token);
+    failTask(failed, "生成失败");
+    expectOk(removeSong(user.token, failedSongs[1]));
+}
+
+TEST_F(WorksRoutesTest, PublicSwitchFollowsOwnershipAndState) {
+    auto user = account("13900000006");
+    auto other = account("13900000007");
+    grant(user.id, 100);
+    auto [task, songs] = createOk(user.token);
+    expectError(openSong(user.token, songs[0], "1"), 409, 4090, "音乐正在生成中，请稍候");
+    finish(task, "夏日");
+    expectError(openSong(other.token, songs[0], "1"), 403, 4030, "无权操作该作品");
+    expectError(openSong(user.token, "nope", "1"), 404, 4040, "歌曲不存在");
+    expectError(post("/music/openSong", R"({"nativeId":"x"})", user.token), 400, 4000, "缺少参数 openId");
+
+    auto opened = openSong(user.token, songs[0], "1");
+    expectOk(opened, "状态修改成功");
+    EXPECT_EQ(data(opened)->getValue<int>("open"), 1);
+    auto square = get(port(), "/music/getNewMusic");
+    EXPECT_NE(square.text().find(songs[0]), std::string::npos);
+    EXPECT_EQ(square.text().find(songs[1]), std::string::npos);
+
+    auto closed = openSong(user.token, songs[0], "false");
+    EXPECT_EQ(data(closed)->getValue<int>("open"), 0);
+    EXPECT_EQ(get(port(), "/music/getNewMusic").text().find(songs[0]), std::string::npos);
+
+    auto [failed, failedSongs] = createOk(user.token);
+    failTask(failed, "生成失败");
+    expectError(openSong(user.token, failedSongs[0], "1"), 409, 4090, "生成失败的作品无法切换公开状态");
+}
+
+TEST_F(WorksRoutesTest, DownloadServesTheOwnersOwnAndPublicSongsAsAnAttachment) {
+    auto owner = account("13900000008");
+    auto other = account("13900000009");
+    grant(owner.id, 100);
+    auto [task, songs] = createOk(owner.token);
+    expectError(download(songs[0], owner.token), 409, 4090, "音乐正在生成中，请稍候");
+    finish(task, "夏日 歌");
+
+    auto own = download(songs[0], owner.token);
+    ASSERT_EQ(own.status, 200) << own.text();
+    EXPECT_EQ(own.header("Content-Type"), "audio/mpeg");
+    EXPECT_EQ(own.header("Content-Disposition"),
+              "attachment; filename=\"song.mp3\"; filename*=UTF-8''%E5%A4%8F%E6%97%A5%20%E6%AD%8C.mp3");
+    EXPECT_EQ(own.body, mediaBytes());
+    EXPECT_EQ(own.header("Content-Encoding"), "");
+
+    // Private: nobody else sees it exists.
+    expectError(download(songs[0], other.token), 404, 4040, "歌曲不存在");
+    expectError(download(songs[0]), 404, 4040, "歌曲不存在");
+    expectError(download("no-such-song", owner.token), 404, 4040, "歌曲不存在");
+
+    expectOk(openSong(owner.token, songs[0], "1"));
+    auto visitor = download(songs[0], {}, {{"Range", "bytes=100-199"}});
+    ASSERT_EQ(visitor.status, 206) << visitor.text();
+    EXPECT_EQ(visitor.header("Content-Range"), "bytes 100-199/10000");
+    EXPECT_EQ(visitor.body, mediaBytes().substr(100, 100));
+    EXPECT_EQ(visitor.header("Content-Disposition"),
+              "attachment; filename=\"song.mp3\"; filename*=UTF-8''%E5%A4%8F%E6%97%A5%20%E6%AD%8C.mp3");
+
+    // Hidden by moderation or deleted: gone for everyone.
+    store().transact([&](domain::Repositories& repos) {
+        auto s = repos.songs().findById(songs[0]);
+        s->hidden = true;
+        repos.songs().update(*s);
+        return true;
+    });
+    expectError(download(songs[0], owner.token), 404, 4040, "歌曲不存在");
+    expectOk(removeSong(owner.token, songs[1]));
+    expectError(download(songs[1], owner.token), 404, 4040, "歌曲不存在");
+}
+
+TEST_F(WorksRoutesTest, DownloadNamesTheFileSafely) {
+    auto owner = account("13900000010");
+    grant(owner.id, 100);
+    auto [task, songs] = createOk(owner.token);
+    finish(task, "a/b\\\"c");
+    auto answer = download(songs[0], owner.token);
+    ASSERT_EQ(answer.status, 200);
+    EXPECT_EQ(answer.header("Content-Disposition"), "attachment; filename=\"song.mp3\"; filename*=UTF-8''a_b__c.mp3");
+}
+
+TEST_F(WorksRoutesTest, GenerateLyricsAndBothRefusals) {
+    auto user = account("13900000011");
+    auto answer = lyrics(user.token, R"({"prompt":"  夏日海边  "})");
+    expectOk(answer);
+    EXPECT_EQ(data(answer)->getValue<std::string>("title"), "夏日海边");
+    EXPECT_EQ(data(answer)->getValue<std::string>("text"), "[主歌]\n夏日海边的歌词\n");
+
+    expectError(lyrics(user.token, R"({"prompt":""})"), 400, 4000, "请先输入歌曲名称");
+    expectError(lyrics(user.token, "{}"), 400, 4000, "请先输入歌曲名称");
+    expectError(lyrics(user.token, R"({"prompt":")" + std::string(51 * 3, 'a').substr(0, 51) + R"("})"), 400, 4000,
+                "歌曲名称不能超过50个字符");
+
+    const int calls = generator().lyricCalls();
+    expectError(lyrics(user.token, R"({"prompt":"禁词"})"), 422, 4220, "歌名包含敏感内容，无法生成歌词");
+    EXPECT_EQ(generator().lyricCalls(), calls); // refused before upstream is asked
+
+    generator().failLyrics(domain::upstreamError(domain::UpstreamFailure::Refused, "Artist name detected"));
+    expectError(lyrics(user.token, R"({"prompt":"某歌手"})"), 422, 4220, "内容未通过安全审核");
+    generator().failLyrics(domain::upstreamError(domain::UpstreamFailure::Retryable));
+    expectError(lyrics(user.token, R"({"prompt":"夏天"})"), 502, 5020, "AI 服务繁忙，请稍后再试");
+    generator().failLyrics(domain::upstreamError(domain::UpstreamFailure::Configuration));
+    expectError(lyrics(user.token, R"({"prompt":"夏天"})"), 502, 5020, "AI 服务繁忙，请稍后再试");
+    generator().failLyrics(std::nullopt);
+}
+
+} // namespace
+} // namespace gequ::http::test
