@@ -1,7 +1,14 @@
+// The music square (design/api.md, "Music square, search, player"): the lists, search, the player detail, and plays,
+// likes and shares.
+
 #include "envelope.h"
 #include "json_input.h"
 #include "json_views.h"
 #include "routes.h"
+
+#include <Poco/Base64Encoder.h>
+#include <Poco/URI.h>
+#include <sstream>
 
 namespace gequ::http {
 
@@ -22,6 +29,47 @@ Handler listHandler(RouteContext& context, ListCall call) {
         }
         return render((context.services.square.*call)(*page, request.viewerId()), views::songList);
     };
+}
+
+/// The song id of a body: a JSON object's `nativeId` (a string, or a number), or, with `bareAllowed`, a bare JSON
+/// string (what the original client sends to addNumberOfViews). 4000 when missing, empty or absurdly long.
+domain::Result<std::string> songIdOf(const Request& request, bool bareAllowed) {
+    auto json = parseJson(request.body);
+    if (!json) {
+        return json.error();
+    }
+    std::optional<std::string> id;
+    if (bareAllowed && json->isString()) {
+        id = json->extract<std::string>();
+    } else if (json->type() == typeid(Poco::JSON::Object::Ptr)) {
+        auto field = textOrIntegerField(json->extract<Poco::JSON::Object::Ptr>(), "nativeId", true);
+        if (!field) {
+            return field.error();
+        }
+        id = **field;
+    } else {
+        return domain::invalid("请求内容应为 JSON 对象");
+    }
+    if (id->empty() || id->size() > kMaxIdBytes) {
+        return domain::invalid("参数 nativeId 无效");
+    }
+    return *id;
+}
+
+/// The share link of a song: {public_base_url}/musicPlayer?id=<base64 of the id, percent-encoded>.
+std::string shareUrl(const std::string& publicBaseUrl, const std::string& songId) {
+    std::ostringstream encoded;
+    Poco::Base64Encoder encoder(encoded);
+    encoder.rdbuf()->setLineLength(0);
+    encoder << songId;
+    encoder.close();
+    std::string query;
+    Poco::URI::encode(encoded.str(), "+/=", query);
+    std::string base = publicBaseUrl;
+    while (!base.empty() && base.back() == '/') {
+        base.pop_back();
+    }
+    return base + "/musicPlayer?id=" + query;
 }
 
 } // namespace
@@ -57,6 +105,45 @@ void addSquareRoutes(Router& router, RouteContext& context) {
             return okResponse(Poco::Dynamic::Var());
         }
         return okResponse(views::playerDetail(*song));
+    });
+
+    router.add("POST", "/music/addNumberOfViews", [&context](Request& request) {
+        auto id = songIdOf(request, true);
+        if (!id) {
+            return errorResponse(id.error());
+        }
+        const auto& viewer = request.viewerId();
+        return render(context.services.square.addPlay(*id, domain::playViewerKey(viewer, request.clientIp), viewer),
+                      views::playCount);
+    });
+
+    router.add("POST", "/music/like", [&context](Request& request) {
+        auto user = requireUser(request);
+        if (!user) {
+            return errorResponse(user.error());
+        }
+        auto id = songIdOf(request, false);
+        if (!id) {
+            return errorResponse(id.error());
+        }
+        // songIdOf accepted the body as an object.
+        auto like = boolField(parseJsonObject(request.body).value(), "like", true);
+        if (!like) {
+            return errorResponse(like.error());
+        }
+        return render(context.services.square.like(*user, *id, **like), views::likeState);
+    });
+
+    router.add("POST", "/music/share", [&context](Request& request) {
+        auto id = songIdOf(request, false);
+        if (!id) {
+            return errorResponse(id.error());
+        }
+        auto shared = context.services.square.share(*id, request.viewerId());
+        if (!shared) {
+            return errorResponse(shared.error());
+        }
+        return okResponse(views::shareResult(*shared, shareUrl(context.config.publicBaseUrl, *id)));
     });
 }
 

@@ -1,35 +1,69 @@
-import HeadphonesIcon from '@mui/icons-material/Headphones';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import HeadphonesIcon from '@mui/icons-material/Headphones';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { encodeBase64 } from '../lib/base64';
 import { formatCount, TITLE_MAX, truncate } from '../lib/format';
 import { displayTags } from '../lib/genres';
+import { type PlayerSong, usePlayer } from '../lib/player';
+import { playlistHref } from '../lib/player-links';
 import type { SongListItem } from '../lib/types';
 import { zh } from '../strings/zh-CN';
 import { SongCover } from './SongCover';
 
-/** Player address of one song (SPEC.md §2: id is base64 of the song id). */
-export function playerHref(songId: string): string {
-  return `/musicPlayer?${new URLSearchParams({ id: encodeBase64(songId) }).toString()}`;
+/** A public list song as the global player takes it. */
+export function toPlayerSong(song: SongListItem): PlayerSong {
+  return {
+    id: song.native_id,
+    title: song.title,
+    audio: song.native_audio_url,
+    image: song.native_image_url,
+    artist: song.userName ?? null,
+    tags: song.tags,
+  };
 }
 
-/** Songs as rows: 88×66 thumbnail, title, Chinese genres and counts; a row opens the player. */
+/**
+ * Songs as rows: 88×66 thumbnail, title, Chinese genres and counts. A row (a link named by the song's title) opens the
+ * player on the whole list as a playlist, at that row; the round button plays or pauses the song in place with the
+ * global audio (another song replaces the one playing; the playing one pauses).
+ */
 export function SongList({ songs, showCounts = true }: { songs: readonly SongListItem[]; showCounts?: boolean }) {
+  const player = usePlayer();
+  const ids = songs.map((s) => s.native_id);
   return (
     <List disablePadding>
-      {songs.map((song) => {
+      {songs.map((song, index) => {
         const tags = displayTags(song.tags).join(' · ');
+        const playing = player.isPlaying(song.native_id);
         return (
-          <ListItem key={song.native_id} disablePadding>
+          <ListItem
+            key={song.native_id}
+            disablePadding
+            secondaryAction={
+              song.native_audio_url ? (
+                <IconButton
+                  edge="end"
+                  aria-label={playing ? zh.square.pauseSong(song.title) : zh.square.playSong(song.title)}
+                  onClick={() => player.toggle(toPlayerSong(song), { count: true })}
+                  color={playing ? 'primary' : 'default'}
+                >
+                  {playing ? <PauseIcon /> : <PlayArrowIcon />}
+                </IconButton>
+              ) : null
+            }
+          >
             <ListItemButton
               component={RouterLink}
-              to={playerHref(song.native_id)}
-              sx={{ gap: 2, borderRadius: 2, py: 1, minWidth: 0 }}
+              to={playlistHref(ids, index)}
+              aria-label={song.title}
+              sx={{ gap: 2, borderRadius: 2, py: 1, minWidth: 0, pr: 7 }}
             >
               <SongCover src={song.native_image_url} width={88} height={66} />
               <Stack sx={{ minWidth: 0, flex: 1 }}>

@@ -145,6 +145,20 @@ export const zh = {
     likesLabel: '点赞数',
     more: '查看更多',
     moreOf: (title: string) => `查看更多${title}`,
+    // Song rows (the row itself opens the player; the button plays in place).
+    playSong: (title: string) => `播放 ${title}`,
+    pauseSong: (title: string) => `暂停 ${title}`,
+    // Search (a list page titled 搜索：word).
+    searchLabel: '搜索歌曲',
+    searchPlaceholder: '搜索歌名、歌词或风格',
+    searchSubmit: '搜索',
+    searchTitle: (word: string) => `搜索：${word}`,
+    // Three of the 21 prompts, with 换一批.
+    prompts: '灵感推荐',
+    promptsHint: '没有头绪？试试这些灵感',
+    refreshPrompts: '换一批',
+    emptySquare: '广场上还没有公开的歌曲，快来创作第一首吧',
+    goCreate: '去创作',
   },
 
   create: {
@@ -281,6 +295,27 @@ export const zh = {
     ],
   },
 
+  /** The pay dialog of the member page (SPEC.md §4 Payment dialog). */
+  pay: {
+    title: (plan: string) => `开通${plan}`,
+    amount: '支付金额',
+    method: '支付方式',
+    wechat: '微信支付',
+    confirm: '确认支付',
+    cancel: '取消',
+    done: '完成',
+    scanHint: '请使用微信扫码支付',
+    qrAlt: '支付二维码',
+    timeLeft: (mmss: string) => `剩余时间 ${mmss}`,
+    creating: '正在创建订单……',
+    redirecting: '正在前往支付页面……',
+    success: '支付成功！感谢您的支持！',
+    noOrder: '订单不存在',
+    expired: '二维码已过期',
+    renew: '重新获取',
+    badAnswer: '支付服务暂时不可用，请稍后再试',
+  },
+
   payment: {
     title: '支付结果',
     waiting: '正在确认支付结果，请稍候……',
@@ -340,6 +375,30 @@ export const zh = {
     messageTitle: '提示',
     close: '关闭',
     noSong: '请从音乐广场或歌曲列表选择一首歌曲',
+    // The controls (their accessible names are what the end-to-end tests use).
+    progress: '播放进度',
+    back10: '后退10秒',
+    previous: '上一首',
+    playPause: '播放/暂停',
+    next: '下一首',
+    forward10: '前进10秒',
+    like: '点赞',
+    unlike: '取消点赞',
+    share: '分享',
+    linkCopied: '链接已复制',
+    copyFailed: (url: string) => `复制失败，请手动复制链接：${url}`,
+    position: (current: string, total: string) => `${current} / ${total}`,
+    trackOf: (n: number, total: number) => `第 ${n} / ${total} 首`,
+    plays: '播放次数',
+    likes: '点赞数',
+    shares: '分享次数',
+    cover: (title: string) => `${title} 封面`,
+  },
+
+  miniPlayer: {
+    region: '迷你播放器',
+    playPause: '播放/暂停',
+    open: '打开播放器',
   },
 
   musicList: {

@@ -16,4 +16,5 @@ export const defaultHandlers = [
   http.get('*/music/getNewMusic', () => ok([])),
   http.get('*/pay/plans', () => ok([])),
   http.get('*/user/select', () => fail(4010, '请先登录')),
+  http.post('*/music/addNumberOfViews', () => ok({ play_count: 1 })),
 ];

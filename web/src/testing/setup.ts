@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { installFakeAudio } from './audio';
 import { installMatchMedia, resetMedia } from './match-media';
 import { server } from './server';
 
@@ -14,6 +15,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  installFakeAudio();
   resetMedia();
   installMatchMedia();
   window.localStorage.clear();

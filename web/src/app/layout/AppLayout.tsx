@@ -2,24 +2,33 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { usePlayer } from '../../lib/player';
 import { BOTTOM_TABS_HEIGHT, SIDE_MENU_WIDTH } from '../../theme/theme';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { RouteError } from '../RouteError';
 import { BottomTabs } from './BottomTabs';
+import { MINI_PLAYER_HEIGHT } from './mini-player-size';
+
+// Loaded on the first play, so the bar stays out of the initial bundle.
+const MiniPlayer = lazy(() => import('./MiniPlayer'));
 import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
 
 /**
  * SPEC.md §2 layout: at 1280 px or more a permanent side menu; below, a top bar with a drawer and a bottom tab bar.
- * Only one of the two navigations is rendered at a time, so each landmark name is unique on the page.
+ * Only one of the two navigations is rendered at a time, so each landmark name is unique on the page. The mini player
+ * bar shows whenever a song is loaded, except on the player page (which has the full controls).
  */
 export function AppLayout() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
+  const { current } = usePlayer();
+  const mini = !!current && pathname !== '/musicPlayer';
+  const bottomRoom = (wide ? 0 : BOTTOM_TABS_HEIGHT) + (mini ? MINI_PLAYER_HEIGHT : 0);
 
   useEffect(() => {
     if (wide) setDrawerOpen(false);
@@ -63,7 +72,7 @@ export function AppLayout() {
           sx={{
             flex: 1,
             minWidth: 0,
-            pb: wide ? 0 : `calc(${BOTTOM_TABS_HEIGHT}px + env(safe-area-inset-bottom))`,
+            pb: bottomRoom === 0 ? 0 : `calc(${bottomRoom}px + env(safe-area-inset-bottom))`,
           }}
         >
           <ErrorBoundary resetKey={pathname} fallback={<RouteError />}>
@@ -71,6 +80,11 @@ export function AppLayout() {
           </ErrorBoundary>
         </Box>
       </Box>
+      {mini ? (
+        <Suspense fallback={null}>
+          <MiniPlayer wide={wide} />
+        </Suspense>
+      ) : null}
       {wide ? null : <BottomTabs />}
     </Box>
   );

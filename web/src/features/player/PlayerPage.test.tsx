@@ -1,13 +1,58 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeBase64 } from '../../lib/base64';
-import { ok } from '../../testing/handlers';
+import { playerHref, playlistHref } from '../../lib/player-links';
+import { TOKEN_KEY } from '../../lib/session';
+import type { SongDetail } from '../../lib/types';
+import { endTrack, globalAudio, playTo, setDuration } from '../../testing/audio';
+import { profile, song as listSong } from '../../testing/fixtures';
+import { fail, ok } from '../../testing/handlers';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
+import { expectToast } from '../../testing/toast';
 
 const playerPath = (id: string) => `/musicPlayer?${new URLSearchParams({ id: encodeBase64(id) })}`;
+
+function detail(id: string, overrides: Partial<SongDetail> = {}): SongDetail {
+  return {
+    nativeId: id,
+    title: `歌${id}`,
+    userName: '小明',
+    tags: 'pop',
+    imageUrl: `/media/${id}.svg`,
+    lyric: '',
+    duration: 100,
+    audio: `/media/${id}.mp3`,
+    likeCount: 3,
+    liked: false,
+    play_count: 0,
+    forward_count: 0,
+    ...overrides,
+  };
+}
+
+/** Serves getMusic from `songs` (null for any other id) and records the plays counted. */
+function serveSongs(songs: SongDetail[], missing: string[] = []) {
+  const plays: string[] = [];
+  server.use(
+    http.get('*/music/getMusic', ({ request }) => {
+      const id = new URL(request.url).searchParams.get('id');
+      if (missing.includes(id ?? '')) return ok(null);
+      return ok(songs.find((s) => s.nativeId === id) ?? null);
+    }),
+    http.post('*/music/addNumberOfViews', async ({ request }) => {
+      plays.push(((await request.json()) as { nativeId: string }).nativeId);
+      return ok({ play_count: plays.length });
+    }),
+  );
+  return plays;
+}
+
+const playPause = () => screen.getByRole('button', { name: '播放/暂停' });
+const playMock = () => vi.mocked(HTMLMediaElement.prototype.play);
+const pauseMock = () => vi.mocked(HTMLMediaElement.prototype.pause);
 
 describe('player page', () => {
   it('shows the song with its Chinese genres and the lyric panel', async () => {
@@ -20,12 +65,21 @@ describe('player page', () => {
     );
     renderApp(playerPath('s1'));
     expect(await screen.findByRole('heading', { level: 2, name: '晚风' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '播放器' })).toBeInTheDocument();
     expect(screen.getByText('流行')).toBeInTheDocument();
     expect(screen.getByText('女声')).toBeInTheDocument();
-    expect(screen.getByText(/02:05/)).toBeInTheDocument();
+    expect(screen.getByText('02:05')).toBeInTheDocument();
+    expect(screen.getByText('00:00')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '歌词' }));
     expect(await screen.findByText(/晚风轻轻吹/)).toBeVisible();
     expect(id).toBe('s1');
+  });
+
+  it('shows 加载中 while the song loads', async () => {
+    server.use(http.get('*/music/getMusic', () => new Promise<never>(() => undefined)));
+    renderApp(playerPath('s1'));
+    expect(await screen.findByRole('heading', { level: 2, name: '加载中' })).toBeInTheDocument();
+    expect(playPause()).toBeDisabled();
   });
 
   it('shows 歌曲已下架 when the song is hidden or deleted', async () => {
@@ -39,5 +93,185 @@ describe('player page', () => {
     server.use(http.get('*/music/getMusic', () => HttpResponse.error()));
     renderApp(playerPath('s1'));
     expect(await screen.findByText('获取歌曲信息失败，请检查网络连接或稍后再试')).toBeInTheDocument();
+  });
+
+  it('a single song loads without starting and counts no play; play/pause toggles it', async () => {
+    const plays = serveSongs([detail('s1')]);
+    renderApp(playerHref('s1'));
+    expect(await screen.findByRole('heading', { level: 2, name: '歌s1' })).toBeInTheDocument();
+    const audio = globalAudio();
+    await waitFor(() => expect(audio.getAttribute('src')).toBe('/media/s1.mp3'));
+    expect(playMock()).not.toHaveBeenCalled();
+    expect(playPause()).toHaveAttribute('aria-pressed', 'false');
+
+    await userEvent.click(playPause());
+    expect(playPause()).toHaveAttribute('aria-pressed', 'true');
+    expect(audio.paused).toBe(false);
+    await userEvent.click(playPause());
+    expect(playPause()).toHaveAttribute('aria-pressed', 'false');
+    expect(audio.paused).toBe(true);
+    expect(plays).toEqual([]);
+    // The page has the full controls: no mini player bar on it.
+    expect(screen.queryByRole('region', { name: '迷你播放器' })).not.toBeInTheDocument();
+  });
+
+  it('a playlist plays from index 0 and counts each start; previous and next stop at the bounds with 提示', async () => {
+    const plays = serveSongs([detail('a'), detail('b')]);
+    renderApp(playlistHref(['a', 'b']));
+    expect(await screen.findByRole('heading', { level: 2, name: '歌a' })).toBeInTheDocument();
+    await waitFor(() => expect(playPause()).toHaveAttribute('aria-pressed', 'true'));
+    const audio = globalAudio();
+    expect(audio.getAttribute('src')).toBe('/media/a.mp3');
+    await waitFor(() => expect(plays).toEqual(['a']));
+    expect(screen.getByText('第 1 / 2 首')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '上一首' }));
+    const first = await screen.findByRole('alert', { name: '提示' });
+    expect(first).toHaveTextContent('已经是第一首了');
+    await userEvent.click(within(first).getByRole('button', { name: '关闭' }));
+    expect(screen.queryByRole('alert', { name: '提示' })).not.toBeInTheDocument();
+    expect(playPause()).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: '下一首' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '歌b' })).toBeInTheDocument();
+    await waitFor(() => expect(audio.getAttribute('src')).toBe('/media/b.mp3'));
+    await waitFor(() => expect(playPause()).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(plays).toEqual(['a', 'b']));
+
+    await userEvent.click(screen.getByRole('button', { name: '下一首' }));
+    const last = await screen.findByRole('alert', { name: '提示' });
+    expect(last).toHaveTextContent('已经是最后一首了');
+    // The bar closes by itself after 2 seconds.
+    await waitForElementToBeRemoved(() => screen.queryByRole('alert', { name: '提示' }), { timeout: 4000 });
+
+    await userEvent.click(screen.getByRole('button', { name: '上一首' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '歌a' })).toBeInTheDocument();
+    await waitFor(() => expect(plays).toEqual(['a', 'b', 'a']));
+    expect(document.querySelectorAll('audio')).toHaveLength(1);
+  });
+
+  it('a playlist may start at the row the list page clicked', async () => {
+    serveSongs([detail('a'), detail('b'), detail('c')]);
+    renderApp(playlistHref(['a', 'b', 'c'], 2));
+    expect(await screen.findByRole('heading', { level: 2, name: '歌c' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '下一首' }));
+    expect(await screen.findByRole('alert', { name: '提示' })).toHaveTextContent('已经是最后一首了');
+    await userEvent.click(screen.getByRole('button', { name: '上一首' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '歌b' })).toBeInTheDocument();
+  });
+
+  it('skips past a song that is gone', async () => {
+    serveSongs([detail('a'), detail('c')], ['b']);
+    renderApp(playlistHref(['a', 'b', 'c']));
+    expect(await screen.findByRole('heading', { level: 2, name: '歌a' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '下一首' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '歌曲已下架' })).toBeInTheDocument();
+    expect(globalAudio().paused).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: '下一首' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '歌c' })).toBeInTheDocument();
+    await waitFor(() => expect(playPause()).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('follows the playhead; ±10 s seek; the slider pauses while moved and resumes at the new place; the end turns it off', async () => {
+    serveSongs([detail('s1', { duration: 99 })]);
+    renderApp(playerHref('s1'));
+    await screen.findByRole('heading', { level: 2, name: '歌s1' });
+    const audio = globalAudio();
+    await waitFor(() => expect(audio.getAttribute('src')).toBe('/media/s1.mp3'));
+    await userEvent.click(playPause());
+    act(() => {
+      setDuration(audio, 100);
+      playTo(audio, 30);
+    });
+    const slider = screen.getByRole('slider', { name: '播放进度' });
+    expect(slider).toHaveAttribute('aria-valuenow', '30');
+    expect(slider).toHaveAttribute('aria-valuetext', '00:30 / 01:40');
+    expect(screen.getByText('00:30')).toBeInTheDocument();
+    expect(screen.getByText('01:40')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '前进10秒' }));
+    expect(audio.currentTime).toBe(40);
+    act(() => playTo(audio, 40));
+    await userEvent.click(screen.getByRole('button', { name: '后退10秒' }));
+    expect(audio.currentTime).toBe(30);
+    act(() => playTo(audio, 95));
+    await userEvent.click(screen.getByRole('button', { name: '前进10秒' }));
+    expect(audio.currentTime).toBe(100);
+    act(() => playTo(audio, 30));
+
+    // Moving the slider (here with the keyboard: a move and a release) pauses, then seeks and resumes.
+    pauseMock().mockClear();
+    playMock().mockClear();
+    fireEvent.keyDown(slider, { key: 'End' });
+    expect(pauseMock()).toHaveBeenCalledTimes(1);
+    expect(playMock()).toHaveBeenCalledTimes(1);
+    expect(pauseMock().mock.invocationCallOrder[0]).toBeLessThan(playMock().mock.invocationCallOrder[0]!);
+    expect(audio.currentTime).toBe(100);
+    expect(audio.paused).toBe(false);
+    expect(playPause()).toHaveAttribute('aria-pressed', 'true');
+
+    act(() => endTrack(audio));
+    expect(playPause()).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('opening the song already playing (the mini player) keeps it playing', async () => {
+    serveSongs([detail('h1', { title: '夏夜' })]);
+    server.use(http.get('*/music/getPopularMusic', () => ok([listSong('h1', { title: '夏夜' })])));
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: '播放 夏夜' }));
+    const mini = await screen.findByRole('region', { name: '迷你播放器' });
+    await userEvent.click(within(mini).getByRole('link', { name: '打开播放器' }));
+    expect(await screen.findByRole('heading', { level: 2, name: '夏夜' })).toBeInTheDocument();
+    await waitFor(() => expect(playPause()).toHaveAttribute('aria-pressed', 'true'));
+    expect(globalAudio().paused).toBe(false);
+    expect(screen.queryByRole('region', { name: '迷你播放器' })).not.toBeInTheDocument();
+  });
+
+  it('like needs login: a visitor gets the login dialog', async () => {
+    serveSongs([detail('s1')]);
+    server.use(http.post('*/music/like', () => fail(4010, '请先登录')));
+    renderApp(playerHref('s1'));
+    await userEvent.click(await screen.findByRole('button', { name: '点赞' }));
+    expect(await screen.findByRole('dialog', { name: '登录' })).toBeInTheDocument();
+  });
+
+  it('a signed-in user likes and unlikes; the count follows the server', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    const bodies: unknown[] = [];
+    serveSongs([detail('s1', { likeCount: 3 })]);
+    server.use(
+      http.get('*/user/select', () => ok(profile())),
+      http.post('*/music/like', async ({ request }) => {
+        const body = (await request.json()) as { like: boolean };
+        bodies.push(body);
+        return ok({ likeCount: body.like ? 4 : 3, liked: body.like });
+      }),
+    );
+    renderApp(playerHref('s1'));
+    const like = await screen.findByRole('button', { name: '点赞' });
+    expect(like).toHaveTextContent('3');
+    await userEvent.click(like);
+    const unlike = await screen.findByRole('button', { name: '取消点赞' });
+    expect(unlike).toHaveAttribute('aria-pressed', 'true');
+    expect(unlike).toHaveTextContent('4');
+    await userEvent.click(unlike);
+    expect(await screen.findByRole('button', { name: '点赞' })).toHaveTextContent('3');
+    expect(bodies).toEqual([
+      { nativeId: 's1', like: true },
+      { nativeId: 's1', like: false },
+    ]);
+  });
+
+  it('share copies the link', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    serveSongs([detail('s1')]);
+    server.use(
+      http.post('*/music/share', () => ok({ forward_count: 1, url: 'http://127.0.0.1:8080/musicPlayer?id=czE%3D' })),
+    );
+    renderApp(playerHref('s1'));
+    await userEvent.click(await screen.findByRole('button', { name: '分享' }));
+    await expectToast('链接已复制');
+    expect(writeText).toHaveBeenCalledWith('http://127.0.0.1:8080/musicPlayer?id=czE%3D');
   });
 });

@@ -1,120 +1,392 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import Forward10Icon from '@mui/icons-material/Forward10';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import Replay10Icon from '@mui/icons-material/Replay10';
+import ShareIcon from '@mui/icons-material/Share';
+import SkipNextIcon from '@mui/icons-material/SkipNext';
+import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { SongCover } from '../../components/SongCover';
 import { StatusState } from '../../components/StatusState';
-import { decodeBase64 } from '../../lib/base64';
-import { formatDuration } from '../../lib/format';
+import { notify } from '../../lib/api-client';
+import { copyText } from '../../lib/clipboard';
+import { formatCount, formatDuration } from '../../lib/format';
 import { displayTags } from '../../lib/genres';
+import { type PlayerSong, usePlaybackTime, usePlayer } from '../../lib/player';
+import { type PlayerQuery, parsePlayerQuery } from '../../lib/player-links';
+import type { SongDetail } from '../../lib/types';
 import { zh } from '../../strings/zh-CN';
+import { useLikeMusic } from './api/useLikeMusic';
+import { useShareMusic } from './api/useShareMusic';
 import { useSongDetail } from './api/useSongDetail';
+import {
+  currentId,
+  initialPlayerState,
+  type PlayerEffect,
+  type PlayerPageAction,
+  type PlayerPageState,
+  SKIP_SECONDS,
+  stepPlayer,
+} from './state';
 
-/** The song ids of the address: ids (a base64 comma list, a playlist) or id (base64 of one id). */
-export function playerIds(params: URLSearchParams): string[] {
-  const list = decodeBase64(params.get('ids'));
-  if (list) {
-    const ids = list.split(',').map((s) => s.trim()).filter(Boolean);
-    if (ids.length > 0) return ids;
-  }
-  const one = decodeBase64(params.get('id'))?.trim();
-  return one ? [one] : [];
+/** The 提示 bar closes by itself after this long (SPEC.md §9). */
+export const MESSAGE_TIMEOUT_MS = 2000;
+
+function toPlayerSong(song: SongDetail): PlayerSong {
+  return {
+    id: song.nativeId,
+    title: song.title,
+    audio: song.audio,
+    image: song.imageUrl,
+    artist: song.userName,
+    tags: song.tags,
+  };
 }
 
 /**
- * /musicPlayer: the song's cover (280 px) with title and artist, its genres in Chinese and the lyric panel.
- * The audio controls join this page with the global player.
+ * /musicPlayer?id=…|ids=…[&index=…] (SPEC.md §2, §4): the cover (280 px) with title and artist over it, title, artist
+ * and Chinese genres, the seek slider with mm:ss and duration, the five controls, like and share, the lyric panel and
+ * the 提示 bar. It drives the one global audio (lib/player), so the song keeps playing after leaving the page.
  */
 export default function PlayerPage() {
   const [params] = useSearchParams();
-  const ids = playerIds(params);
-  const currentId = ids[0] ?? null;
-  const detail = useSongDetail(currentId);
+  // A new address (another song or playlist) starts the page over.
+  return <PlayerView key={params.toString()} query={parsePlayerQuery(params)} />;
+}
+
+/** The page state machine (./state) with its effects applied to the global audio. */
+function usePlayerMachine(query: PlayerQuery) {
+  const { play, pause, seek } = usePlayer();
+  const [state, setState] = useState<PlayerPageState>(() =>
+    initialPlayerState(query.ids, query.playlist, query.index),
+  );
+  const stateRef = useRef(state);
+  /** The current track's song once known (the page keeps it up to date): what a play effect plays. */
+  const songRef = useRef<SongDetail | null>(null);
+
+  const run = useCallback(
+    (effect: PlayerEffect) => {
+      if (effect.type === 'pause') pause();
+      else if (effect.type === 'seek') seek(effect.time);
+      else if (songRef.current) play(toPlayerSong(songRef.current), { count: effect.count });
+    },
+    [play, pause, seek],
+  );
+
+  const dispatch = useCallback(
+    (action: PlayerPageAction) => {
+      const { state: next, effects } = stepPlayer(stateRef.current, action);
+      if (next !== stateRef.current) {
+        stateRef.current = next;
+        setState(next);
+      }
+      effects.forEach(run);
+    },
+    [run],
+  );
+  return [state, dispatch, songRef] as const;
+}
+
+function PlayerView({ query }: { query: PlayerQuery }) {
+  const player = usePlayer();
+  const { load } = player;
+  const [state, dispatch, songRef] = usePlayerMachine(query);
+  const id = currentId(state);
+  const detail = useSongDetail(id);
   const song = detail.data ?? null;
+  const ready = !!song && song.nativeId === id;
+  songRef.current = ready ? song : null;
+  const time = usePlaybackTime();
+  const like = useLikeMusic();
+  const share = useShareMusic();
+  const messageTitleId = useId();
+
+  // Once the current track's song is known, it goes into the global audio (once per track), then the machine decides
+  // whether it starts.
+  const loadedKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (!song || !id || song.nativeId !== id) return;
+    const key = `${state.index}:${id}`;
+    if (loadedKey.current === key) return;
+    loadedKey.current = key;
+    load(toPlayerSong(song));
+    dispatch({ type: 'loaded' });
+  }, [song, id, state.index, load, dispatch]);
+
+  // The playing flag follows the audio (refused autoplay, the end of the track, media keys) while it holds this track.
+  const isCurrent = !!id && player.current?.id === id;
+  useEffect(() => {
+    if (isCurrent) dispatch({ type: 'audio', playing: player.playing });
+  }, [isCurrent, player.playing, dispatch]);
+  useEffect(() => {
+    const audio = player.getAudio();
+    if (!audio || !isCurrent) return undefined;
+    const onEnded = () => dispatch({ type: 'ended' });
+    audio.addEventListener('ended', onEnded);
+    return () => audio.removeEventListener('ended', onEnded);
+  }, [player, isCurrent, dispatch]);
+
+  // The 提示 bar closes after 2 seconds (each new message restarts the wait).
+  const messageKey = state.message?.key;
+  useEffect(() => {
+    if (messageKey === undefined) return undefined;
+    const timer = setTimeout(() => dispatch({ type: 'closeMessage' }), MESSAGE_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [messageKey, dispatch]);
+
+  if (!id) {
+    return (
+      <PageContainer maxWidth={880}>
+        <PageTitle title={zh.player.title} />
+        <StatusState kind="empty" text={zh.player.noSong} />
+      </PageContainer>
+    );
+  }
 
   let songTitle: string = zh.player.loading;
-  if (!currentId) songTitle = '';
-  else if (detail.isError) songTitle = zh.player.loadFailed;
+  if (detail.isError) songTitle = zh.player.loadFailed;
   else if (detail.isSuccess && !song) songTitle = zh.player.offShelf;
-  else if (song) songTitle = song.title;
+  else if (ready) songTitle = song.title;
+  const tags = ready ? displayTags(song.tags) : [];
 
-  const tags = song ? displayTags(song.tags) : [];
+  const duration = (isCurrent && time.duration > 0 ? time.duration : 0) || (ready ? song.duration : 0) || 0;
+  const position = isCurrent ? Math.min(time.currentTime, duration || time.currentTime) : 0;
+  const sliderValue = state.dragging ? state.dragValue : position;
+  const canControl = ready && isCurrent;
+
+  const onLike = () => {
+    if (!ready) return;
+    like.mutate({ nativeId: song.nativeId, like: !song.liked });
+  };
+  const onShare = () => {
+    if (!ready) return;
+    share.mutate(song.nativeId, {
+      onSuccess: async ({ url }) => {
+        if (await copyText(url)) notify(zh.player.linkCopied, 'success');
+        else notify(zh.player.copyFailed(url), 'warning');
+      },
+    });
+  };
 
   return (
     <PageContainer maxWidth={880}>
       <PageTitle title={zh.player.title} />
-      {!currentId ? (
-        <StatusState kind="empty" text={zh.player.noSong} />
-      ) : (
-        <Stack sx={{ gap: 2 }}>
-          <Box sx={{ position: 'relative', height: 280, borderRadius: 2, overflow: 'hidden' }}>
-            <SongCover src={song?.imageUrl} width="100%" height={280} radius={0} />
-            <Box
-              sx={{
-                position: 'absolute',
-                inset: 0,
-                display: 'flex',
-                flexDirection: 'column',
-                justifyContent: 'flex-end',
-                p: 3,
-                color: '#fff',
-                background: 'linear-gradient(to top, rgba(0,0,0,.6), rgba(0,0,0,0) 60%)',
-              }}
-              aria-hidden
-            >
-              <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }} noWrap>
-                {songTitle}
-              </Typography>
-              {song ? <Typography sx={{ opacity: 0.9 }}>{song.userName}</Typography> : null}
-            </Box>
-          </Box>
-          {detail.isSuccess && !song ? <Alert severity="warning">{zh.errors.songHidden}</Alert> : null}
-          {detail.isError ? <Alert severity="error">{zh.errors.songInfoFailed}</Alert> : null}
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h2" component="h2">
+      <Stack sx={{ gap: 2 }}>
+        <Box sx={{ position: 'relative', height: 280, borderRadius: 2, overflow: 'hidden' }}>
+          <SongCover src={ready ? song.imageUrl : null} width="100%" height={280} radius={0} />
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              justifyContent: 'flex-end',
+              p: 3,
+              color: '#fff',
+              background: 'linear-gradient(to top, rgba(0,0,0,.6), rgba(0,0,0,0) 60%)',
+            }}
+            aria-hidden
+          >
+            <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }} noWrap>
               {songTitle}
             </Typography>
-            {song ? (
-              <>
+            {ready ? <Typography sx={{ opacity: 0.9 }}>{song.userName}</Typography> : null}
+          </Box>
+        </Box>
+        {detail.isSuccess && !song ? <Alert severity="warning">{zh.errors.songHidden}</Alert> : null}
+        {detail.isError ? <Alert severity="error">{zh.errors.songInfoFailed}</Alert> : null}
+
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="h2" component="h2" sx={{ wordBreak: 'break-word' }}>
+                {songTitle}
+              </Typography>
+              {ready ? (
                 <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
                   {zh.player.artist}：{song.userName}
-                  {song.duration ? ` · ${formatDuration(song.duration)}` : ''}
                 </Typography>
-                {tags.length > 0 ? (
-                  <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
-                    {tags.map((tag, i) => (
-                      <Chip key={`${i}-${tag}`} label={tag} size="small" />
-                    ))}
-                  </Stack>
-                ) : null}
-              </>
+              ) : null}
+            </Box>
+            {state.ids.length > 1 ? (
+              <Typography variant="body2" sx={{ color: 'text.secondary', flexShrink: 0, mt: 0.5 }}>
+                {zh.player.trackOf(state.index + 1, state.ids.length)}
+              </Typography>
             ) : null}
-          </Paper>
-          {song ? (
-            <Accordion disableGutters variant="outlined">
-              <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                <Typography component="span" sx={{ fontWeight: 600 }}>
-                  {zh.player.lyrics}
-                </Typography>
-              </AccordionSummary>
-              <AccordionDetails>
-                <Typography component="div" sx={{ whiteSpace: 'pre-wrap', lineHeight: 2 }}>
-                  {song.lyric?.trim() ? song.lyric : zh.player.noLyrics}
-                </Typography>
-              </AccordionDetails>
-            </Accordion>
+          </Stack>
+          {tags.length > 0 ? (
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
+              {tags.map((tag, i) => (
+                <Chip key={`${i}-${tag}`} label={tag} size="small" />
+              ))}
+            </Stack>
           ) : null}
-        </Stack>
-      )}
+
+          <Box sx={{ mt: 2 }}>
+            <Slider
+              aria-label={zh.player.progress}
+              value={Math.min(sliderValue, duration || sliderValue)}
+              min={0}
+              max={duration > 0 ? duration : 1}
+              step={0.1}
+              disabled={!ready}
+              getAriaValueText={(v) => zh.player.position(formatDuration(v), formatDuration(duration))}
+              onChange={(_, value) => {
+                const v = Array.isArray(value) ? value[0]! : value;
+                dispatch(state.dragging ? { type: 'drag', value: v } : { type: 'dragStart', value: v });
+              }}
+              onChangeCommitted={(_, value) => {
+                const v = Array.isArray(value) ? value[0]! : value;
+                if (!isCurrent && ready) load(toPlayerSong(song));
+                dispatch({ type: 'dragEnd', value: v });
+              }}
+              sx={{ py: 1.5 }}
+            />
+            <Stack direction="row" sx={{ justifyContent: 'space-between', color: 'text.secondary', mt: -0.5 }}>
+              <Typography variant="caption" component="span">
+                {formatDuration(sliderValue)}
+              </Typography>
+              <Typography variant="caption" component="span">
+                {formatDuration(duration)}
+              </Typography>
+            </Stack>
+          </Box>
+
+          <Stack direction="row" sx={{ justifyContent: 'center', alignItems: 'center', gap: { xs: 0.5, sm: 2 }, mt: 1 }}>
+            <IconButton
+              aria-label={zh.player.back10}
+              disabled={!canControl}
+              onClick={() => dispatch({ type: 'skip', delta: -SKIP_SECONDS, position, duration })}
+            >
+              <Replay10Icon />
+            </IconButton>
+            <IconButton aria-label={zh.player.previous} onClick={() => dispatch({ type: 'previous' })}>
+              <SkipPreviousIcon fontSize="large" />
+            </IconButton>
+            <IconButton
+              aria-label={zh.player.playPause}
+              aria-pressed={state.playing}
+              disabled={!ready}
+              onClick={() => {
+                if (!isCurrent && ready) load(toPlayerSong(song));
+                dispatch({ type: 'toggle' });
+              }}
+              sx={{
+                width: 64,
+                height: 64,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                '&:hover': { bgcolor: 'primary.dark' },
+                '&.Mui-disabled': { bgcolor: 'action.disabledBackground' },
+              }}
+            >
+              {state.playing ? <PauseIcon fontSize="large" /> : <PlayArrowIcon fontSize="large" />}
+            </IconButton>
+            <IconButton aria-label={zh.player.next} onClick={() => dispatch({ type: 'next' })}>
+              <SkipNextIcon fontSize="large" />
+            </IconButton>
+            <IconButton
+              aria-label={zh.player.forward10}
+              disabled={!canControl}
+              onClick={() => dispatch({ type: 'skip', delta: SKIP_SECONDS, position, duration })}
+            >
+              <Forward10Icon />
+            </IconButton>
+          </Stack>
+
+          {ready ? (
+            <Stack direction="row" sx={{ justifyContent: 'center', gap: 2, mt: 1.5, flexWrap: 'wrap' }}>
+              <Button
+                variant={song.liked ? 'contained' : 'outlined'}
+                color={song.liked ? 'error' : 'inherit'}
+                startIcon={song.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+                aria-label={song.liked ? zh.player.unlike : zh.player.like}
+                aria-pressed={!!song.liked}
+                disabled={like.isPending}
+                onClick={onLike}
+              >
+                <span aria-hidden>{formatCount(song.likeCount ?? 0)}</span>
+              </Button>
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<ShareIcon />}
+                aria-label={zh.player.share}
+                disabled={share.isPending}
+                onClick={onShare}
+              >
+                {zh.player.share}
+              </Button>
+            </Stack>
+          ) : null}
+        </Paper>
+
+        {ready ? (
+          <Accordion disableGutters variant="outlined">
+            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+              <Typography component="span" sx={{ fontWeight: 600 }}>
+                {zh.player.lyrics}
+              </Typography>
+            </AccordionSummary>
+            <AccordionDetails>
+              <Typography component="div" sx={{ whiteSpace: 'pre-wrap', lineHeight: 2 }}>
+                {song.lyric?.trim() ? song.lyric : zh.player.noLyrics}
+              </Typography>
+            </AccordionDetails>
+          </Accordion>
+        ) : null}
+      </Stack>
+
+      {state.message ? (
+        <Box
+          sx={{
+            position: 'fixed',
+            top: { xs: 72, lg: 24 },
+            left: 0,
+            right: 0,
+            display: 'flex',
+            justifyContent: 'center',
+            px: 2,
+            zIndex: (theme) => theme.zIndex.snackbar,
+            pointerEvents: 'none',
+          }}
+        >
+          <Alert
+            role="alert"
+            aria-labelledby={messageTitleId}
+            severity="info"
+            variant="filled"
+            sx={{ pointerEvents: 'auto', minWidth: { xs: 'auto', sm: 320 }, boxShadow: 6 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => dispatch({ type: 'closeMessage' })}>
+                {zh.player.close}
+              </Button>
+            }
+          >
+            <AlertTitle id={messageTitleId}>{zh.player.messageTitle}</AlertTitle>
+            {state.message.text}
+          </Alert>
+        </Box>
+      ) : null}
     </PageContainer>
   );
 }

@@ -1,7 +1,9 @@
+import Paper from '@mui/material/Paper';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { zh } from '../../strings/zh-CN';
@@ -9,10 +11,14 @@ import { useNewMusic } from './api/useNewMusic';
 import { usePopularMusic } from './api/usePopularMusic';
 import { GenreCards } from './components/GenreCards';
 import { QuickStart } from './components/QuickStart';
+import { SearchBox } from './components/SearchBox';
 import { SongSection } from './components/SongSection';
 import { musicListHref } from './links';
 
-/** The music square (/): quick start, genres, the hot list and the newest songs. */
+/**
+ * The music square (/): search, quick start with three prompts, genres, the hot list and the newest songs; an
+ * invitation to create when the square has no public song yet. /?id=<base64> (a shared link) opens the player.
+ */
 export default function HomePage() {
   const [params] = useSearchParams();
   const sharedId = params.get('id');
@@ -22,11 +28,25 @@ export default function HomePage() {
   // A shared link is the site address plus ?id=<base64 song id>: open that song in the player.
   if (sharedId) return <Navigate to={`/musicPlayer?${new URLSearchParams({ id: sharedId }).toString()}`} replace />;
 
+  const emptySquare = popular.isSuccess && latest.isSuccess && popular.data.length === 0 && latest.data.length === 0;
+
   return (
     <PageContainer>
       <PageTitle title={zh.square.title} subtitle={zh.square.subtitle} />
       <Stack sx={{ gap: { xs: 2.5, lg: 3 } }}>
+        <SearchBox />
         <QuickStart />
+        {emptySquare ? (
+          <Paper
+            variant="outlined"
+            sx={{ p: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
+          >
+            <Typography>{zh.square.emptySquare}</Typography>
+            <Button component={RouterLink} to="/create" variant="contained" size="small">
+              {zh.square.goCreate}
+            </Button>
+          </Paper>
+        ) : null}
         <Box component="section" aria-labelledby="home-genres">
           <Typography id="home-genres" variant="h2" component="h2" sx={{ mb: 1.5 }}>
             {zh.square.genres}

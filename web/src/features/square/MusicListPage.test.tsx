@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { decodeBase64 } from '../../lib/base64';
 import { song } from '../../testing/fixtures';
 import { fail, ok } from '../../testing/handlers';
 import { renderApp } from '../../testing/render';
@@ -54,5 +56,19 @@ describe('music list page', () => {
     // No /music/search handler: a request would fail the test (onUnhandledRequest: 'error').
     renderApp('/musicList');
     expect(await screen.findByText('空空如也')).toBeInTheDocument();
+  });
+
+  it('a row opens the player on the whole list at that row', async () => {
+    server.use(
+      http.get('*/music/search', () => ok([song('a'), song('b', { title: '第二首' }), song('c')])),
+      http.get('*/music/getMusic', () => ok(null)),
+    );
+    const { location } = renderApp(musicListHref('电子', 'Electronic'));
+    await userEvent.click(await screen.findByRole('link', { name: '第二首' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '播放器' })).toBeInTheDocument();
+    const params = new URLSearchParams(location.current?.search);
+    expect(location.current?.pathname).toBe('/musicPlayer');
+    expect(decodeBase64(params.get('ids'))).toBe('a,b,c');
+    expect(params.get('index')).toBe('1');
   });
 });

@@ -10,11 +10,13 @@ import { ApiError } from '../../lib/api-client';
 import { decodeBase64 } from '../../lib/base64';
 import { zh } from '../../strings/zh-CN';
 import { useSearchMusic } from './api/useSearchMusic';
+import { SearchBox } from './components/SearchBox';
 
 /**
  * /musicList?type&keyword&img (all base64): a cover with the list title, then the songs (SPEC.md §2, §4).
  * Songs are fetched only when img is present. The page starts loading; an empty result or a network failure
- * ends it; other failures leave it loading (the API client has shown the server's message).
+ * ends it; other failures leave it loading (the API client has shown the server's message). A row opens the player
+ * on the whole list (ids) at that row (index); its button plays the song in place.
  */
 export default function MusicListPage() {
   const [params] = useSearchParams();
@@ -36,6 +38,9 @@ export default function MusicListPage() {
   return (
     <PageContainer maxWidth={960}>
       <PageTitle title={zh.musicList.title} />
+      <Box sx={{ mb: 2 }}>
+        <SearchBox key={keyword} initial={type === zh.square.searchTitle(keyword) ? keyword : ''} />
+      </Box>
       {img ? (
         <Box
           sx={{

@@ -9,8 +9,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { zh } from '../../../strings/zh-CN';
 import { createWithKeywordsHref } from '../links';
+import { PromptButtons } from './PromptButtons';
 
-/** The quick-start input: goes to /create with the description prefilled (keywords, base64). */
+/**
+ * The quick-start input (goes to /create with the description prefilled: keywords, base64) and, under it, three of
+ * the 21 prompt buttons with 换一批.
+ */
 export function QuickStart() {
   const [text, setText] = useState('');
   const inputId = useId();
@@ -22,8 +26,6 @@ export function QuickStart() {
   };
   return (
     <Paper
-      component="form"
-      onSubmit={onSubmit}
       elevation={0}
       sx={{
         p: { xs: 2, sm: 3 },
@@ -32,7 +34,12 @@ export function QuickStart() {
         background: 'linear-gradient(120deg, #5b2bd9 0%, #9c4dff 45%, #ec407a 100%)',
       }}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, alignItems: { sm: 'flex-end' } }}>
+      <Stack
+        component="form"
+        onSubmit={onSubmit}
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ gap: 1.5, alignItems: { sm: 'flex-end' } }}
+      >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography component="label" htmlFor={inputId} sx={{ display: 'block', fontWeight: 600, mb: 1 }}>
             {zh.square.quickStartLabel}
@@ -65,6 +72,7 @@ export function QuickStart() {
           {zh.square.quickStartSubmit}
         </Button>
       </Stack>
+      <PromptButtons />
     </Paper>
   );
 }
