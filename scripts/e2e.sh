@@ -9,7 +9,10 @@ build="${1:-build/release}"
 data=$(mktemp -d /tmp/gequ-e2e.XXXXXX)
 log="$data/server.log"
 
-GEQU_DATA_DIR="$data" GEQU_HTTP_PORT=0 GEQU_WEB_ROOT="$root/web/dist" GEQU_HTTP_RATE_PER_IP=1000 \
+# A free port chosen up front (not 0), so that http.public_base_url, which share links and the sandbox QR use,
+# names the real address.
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+GEQU_DATA_DIR="$data" GEQU_HTTP_PORT="$port" GEQU_WEB_ROOT="$root/web/dist" GEQU_HTTP_RATE_PER_IP=1000 \
     GEQU_HTTP_BURST_PER_IP=2000 "$build/bin/gequ-server" > "$log" 2>&1 &
 server=$!
 cleanup() {

@@ -40,7 +40,13 @@ test('create in both modes, play, publish, download and delete', async () => {
         await screenshot(page, 'desktop-create-inspiration');
         await page.getByRole('button', { name: '开始创作' }).click();
         await page.getByText('任务提交成功，扣除积分：10').first().waitFor();
+        // Submitting opens the 音乐列表 drawer with the new songs generating.
+        const drawer = page.getByRole('dialog', { name: /音乐列表/ });
+        await drawer.waitFor();
+        await screenshot(page, 'desktop-create-drawer-generating');
         await waitForGeneration(get, 2);
+        await drawer.getByRole('button', { name: '关闭音乐列表' }).click();
+        await drawer.waitFor({ state: 'hidden' });
 
         await page.getByRole('tab', { name: '自定义模式' }).click();
         await page.getByRole('textbox', { name: '歌曲名称' }).fill('晚风');
