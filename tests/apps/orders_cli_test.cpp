@@ -117,6 +117,13 @@ TEST_F(OrdersCliTest, ListsOrdersByStateAndAnomalies) {
     ASSERT_EQ(byUser.status, 0) << byUser.err;
     EXPECT_EQ(json(byUser)->getArray("orders")->size(), 0u);
 
+    // --since: the Shanghai day the orders were made keeps them; the next day has none.
+    const std::string day = domain::formatShanghaiDate(kCreated);
+    EXPECT_EQ(json(admin({"--json", "orders", "list", "--since", day}))->getArray("orders")->size(), 3u);
+    const std::string nextDay = domain::formatShanghaiDate(kCreated + std::chrono::hours{24});
+    EXPECT_EQ(json(admin({"--json", "orders", "list", "--since", nextDay}))->getArray("orders")->size(), 0u);
+    EXPECT_EQ(admin({"orders", "list", "--since", "2024-13-01"}).status, 2);
+
     EXPECT_EQ(admin({"orders", "list", "--state", "refunded"}).status, 2);
     EXPECT_EQ(admin({"orders", "list", "--size", "0"}).status, 2);
 }

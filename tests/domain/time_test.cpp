@@ -29,6 +29,15 @@ TEST(Time, ShanghaiDate) {
     EXPECT_EQ(formatShanghaiDate(utc(2024, 12, 31, 16, 0)), "2025-01-01");
 }
 
+TEST(Time, ParseShanghaiDate) {
+    // A Shanghai calendar day starts at 16:00 UTC the day before.
+    EXPECT_EQ(parseShanghaiDate("2024-09-01"), utc(2024, 8, 31, 16, 0));
+    EXPECT_EQ(parseShanghaiDate("2024-02-29"), utc(2024, 2, 28, 16, 0));
+    for (const char* bad : {"", "2024-9-01", "2024/09/01", "2024-13-01", "2023-02-29", "2024-09-3a", "20240901xx"}) {
+        EXPECT_EQ(parseShanghaiDate(bad), std::nullopt) << bad;
+    }
+}
+
 TEST(Time, EndOfShanghaiDay) {
     // 2024-09-01 08:00 in Shanghai ends at 2024-09-02 00:00 Shanghai = 2024-09-01 16:00 UTC.
     EXPECT_EQ(endOfShanghaiDay(utc(2024, 9, 1, 0, 0)), utc(2024, 9, 1, 16, 0));

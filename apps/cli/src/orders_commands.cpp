@@ -100,6 +100,12 @@ int listCommand(Context& context) {
     }
     filter.anomaliesOnly = context.option("anomalies").has_value();
     filter.userId = context.option("user").value_or("");
+    if (const auto since = context.option("since")) {
+        filter.since = domain::parseShanghaiDate(*since);
+        if (!filter.since) {
+            return context.usageError("--since must be a date YYYY-MM-DD, got '" + *since + "'");
+        }
+    }
     const auto page = intOption(context, "page", 1, 1, 1000000);
     if (!page) {
         return kExitUsage;
@@ -183,6 +189,9 @@ void addOrdersCommands(CommandTable& table) {
                .options = {{.name = "state", .valueName = "S", .help = "created, paid or closed"},
                            {.name = "anomalies", .help = "only orders flagged as anomalies"},
                            {.name = "user", .valueName = "ID", .help = "only this user's orders"},
+                           {.name = "since",
+                            .valueName = "YYYY-MM-DD",
+                            .help = "only orders created on or after that day (Asia/Shanghai)"},
                            {.name = "page", .valueName = "N", .help = "the page, from 1 (default 1)"},
                            {.name = "size", .valueName = "N", .help = "orders a page (default 50, at most 1000)"}},
                .run = listCommand});

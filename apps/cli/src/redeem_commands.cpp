@@ -45,26 +45,6 @@ template <class T> std::optional<T> numberOption(Context& context, const std::st
     return value;
 }
 
-/// The end of the Asia/Shanghai day YYYY-MM-DD (the code is valid through that whole day), or nullopt.
-std::optional<domain::TimePoint> endOfDay(const std::string& text) {
-    if (text.size() != 10 || text[4] != '-' || text[7] != '-') {
-        return std::nullopt;
-    }
-    const auto year = parseNumber<int>(text.substr(0, 4));
-    const auto month = parseNumber<unsigned>(text.substr(5, 2));
-    const auto day = parseNumber<unsigned>(text.substr(8, 2));
-    if (!year || !month || !day) {
-        return std::nullopt;
-    }
-    const std::chrono::year_month_day date{std::chrono::year{*year}, std::chrono::month{*month},
-                                           std::chrono::day{*day}};
-    if (!date.ok()) {
-        return std::nullopt;
-    }
-    // Local midnight of the next day, Asia/Shanghai (UTC+8): date + 1 day - 8 h, in UTC.
-    return domain::TimePoint{std::chrono::sys_days{date}} + std::chrono::hours{16};
-}
-
 Poco::Dynamic::Var optionalTime(const std::optional<domain::TimePoint>& at) {
     return at ? Poco::Dynamic::Var(domain::formatIso8601(*at)) : Poco::Dynamic::Var();
 }
@@ -103,7 +83,9 @@ int createCommand(Context& context) {
     spec.count = *count;
     spec.maxUses = *maxUses;
     if (auto expires = context.option("expires")) {
-        spec.expiresAt = endOfDay(*expires);
+        if (const auto day = domain::parseShanghaiDate(*expires)) {
+            spec.expiresAt = domain::endOfShanghaiDay(*day); // valid through that whole day
+        }
         if (!spec.expiresAt) {
             return context.usageError("--expires must be a date YYYY-MM-DD, got '" + *expires + "'");
         }

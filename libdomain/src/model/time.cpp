@@ -35,6 +35,34 @@ std::string formatShanghaiDate(TimePoint t) {
     return formatDate(std::chrono::floor<days>(t + kShanghaiOffset));
 }
 
+std::optional<TimePoint> parseShanghaiDate(const std::string& text) {
+    const auto digits = [&](std::size_t from, std::size_t count) -> std::optional<int> {
+        int value = 0;
+        for (std::size_t i = from; i < from + count; ++i) {
+            if (text[i] < '0' || text[i] > '9') {
+                return std::nullopt;
+            }
+            value = value * 10 + (text[i] - '0');
+        }
+        return value;
+    };
+    if (text.size() != 10 || text[4] != '-' || text[7] != '-') {
+        return std::nullopt;
+    }
+    const auto year = digits(0, 4);
+    const auto month = digits(5, 2);
+    const auto day = digits(8, 2);
+    if (!year || !month || !day) {
+        return std::nullopt;
+    }
+    const std::chrono::year_month_day date{std::chrono::year{*year}, std::chrono::month{static_cast<unsigned>(*month)},
+                                           std::chrono::day{static_cast<unsigned>(*day)}};
+    if (!date.ok()) {
+        return std::nullopt;
+    }
+    return TimePoint{std::chrono::sys_days{date}} - kShanghaiOffset;
+}
+
 TimePoint endOfShanghaiDay(TimePoint t) {
     return std::chrono::floor<days>(t + kShanghaiOffset) + days{1} - kShanghaiOffset;
 }

@@ -542,7 +542,7 @@ Result<Order> OrderService::find(const std::string& rawOrderNo) {
 }
 
 std::vector<Order> OrderService::list(const OrderFilter& filter, Page page) {
-    if (!filter.anomaliesOnly && filter.userId.empty()) {
+    if (!filter.anomaliesOnly && filter.userId.empty() && !filter.since) {
         return readOnly(_store, [&](Repositories& repos) { return repos.orders().listByState(filter.state, page); });
     }
     std::vector<Order> matching;
@@ -552,7 +552,8 @@ std::vector<Order> OrderService::list(const OrderFilter& filter, Page page) {
             return repos.orders().listByState(filter.state, Page{offset, kListBatch});
         });
         for (const Order& order : batch) {
-            if ((!filter.anomaliesOnly || order.anomaly) && (filter.userId.empty() || order.userId == filter.userId)) {
+            if ((!filter.anomaliesOnly || order.anomaly) && (filter.userId.empty() || order.userId == filter.userId) &&
+                (!filter.since || order.createdAt >= *filter.since)) {
                 matching.push_back(order);
             }
         }

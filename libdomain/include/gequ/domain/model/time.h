@@ -22,6 +22,9 @@ inline TimePoint fromEpochMillis(std::int64_t ms) {
 std::string formatIso8601(TimePoint t);
 /// The calendar date of t in Asia/Shanghai (UTC+8, no daylight saving), as YYYY-MM-DD.
 std::string formatShanghaiDate(TimePoint t);
+/// The start (local midnight, as UTC) of the Asia/Shanghai calendar day written YYYY-MM-DD, or nullopt when the text
+/// is not a valid date of that form.
+std::optional<TimePoint> parseShanghaiDate(const std::string& text);
 /// The end of the Asia/Shanghai calendar day that contains t (the next local midnight), as UTC.
 TimePoint endOfShanghaiDay(TimePoint t);
 

@@ -108,7 +108,8 @@ struct ReconcileReport {
 struct OrderFilter {
     std::optional<OrderState> state;
     bool anomaliesOnly = false;
-    std::string userId; ///< empty: every user's
+    std::string userId;             ///< empty: every user's
+    std::optional<TimePoint> since; ///< only orders created at or after it
 };
 
 class OrderService {
