@@ -252,10 +252,14 @@ TEST_P(OrderServiceTest, AMismatchIsAnAnomalyAndGrantsNothing) {
     EXPECT_EQ(flagged.state, OrderState::Created);
     EXPECT_EQ(user("u1").integral, 0);
     EXPECT_EQ(user("u1").membershipLevel, 0);
-    const auto anomalies = _orders->list(OrderFilter{.anomaliesOnly = true}, {0, 10});
+    domain::OrderFilter onlyAnomalies;
+    onlyAnomalies.anomaliesOnly = true;
+    const auto anomalies = _orders->list(onlyAnomalies, {0, 10});
     ASSERT_EQ(anomalies.size(), 1u);
     EXPECT_EQ(anomalies[0].orderNo, order.orderNo);
-    EXPECT_TRUE(_orders->list(OrderFilter{.state = OrderState::Paid, .anomaliesOnly = true}, {0, 10}).empty());
+    domain::OrderFilter paidAnomalies = onlyAnomalies;
+    paidAnomalies.state = OrderState::Paid;
+    EXPECT_TRUE(_orders->list(paidAnomalies, {0, 10}).empty());
 }
 
 TEST_P(OrderServiceTest, MembershipFollowsThePurchaseRules) {

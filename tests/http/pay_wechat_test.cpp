@@ -185,7 +185,9 @@ TEST_F(WechatPay, AWrongAmountIsAnAnomalyAndGrantsNothing) {
     clock().advance(30s);
     EXPECT_EQ(resultQuery(token, orderNo), 0);
     EXPECT_EQ(queries(orderNo), 0); // an anomaly is for the operator, not for polling
-    const auto anomalies = orders().list(domain::OrderFilter{.anomaliesOnly = true}, {0, 10});
+    domain::OrderFilter onlyAnomalies;
+    onlyAnomalies.anomaliesOnly = true;
+    const auto anomalies = orders().list(onlyAnomalies, {0, 10});
     ASSERT_EQ(anomalies.size(), 1u);
     EXPECT_EQ(anomalies[0].orderNo, orderNo);
     EXPECT_TRUE(check().empty());
