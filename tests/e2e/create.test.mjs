@@ -69,7 +69,7 @@ test('create in both modes, play, publish, download and delete', async () => {
         await page.getByRole('heading', { level: 1, name: '我的作品' }).waitFor();
         const cards = page.getByRole('article');
         await page.waitForFunction(() => document.querySelectorAll('article').length === 4);
-        const song = page.getByRole('article', { name: '晚风' }).first();
+        const song = page.getByRole('article', { name: '晚风', exact: true }).first();
         await song.getByRole('button', { name: '播放' }).waitFor();
         await screenshot(page, 'desktop-mywork-finished');
 
@@ -86,6 +86,7 @@ test('create in both modes, play, publish, download and delete', async () => {
         await page.getByText('状态修改成功').first().waitFor();
         const list = (await get('/music/song/list?page=1')).data;
         const published = list.find((s) => s.title === '晚风' && s.open === 1);
+        assert.equal(list.filter((s) => s.title === '晚风' && s.open === 1).length, 1);
         assert.ok(published, 'the switched song is public');
         const square = (await get('/music/getNewMusic')).data;
         assert.ok(square.some((s) => s.native_id === published.native_id));
@@ -104,7 +105,11 @@ test('create in both modes, play, publish, download and delete', async () => {
 
         // Delete one song (not the public one) after confirming.
         const before = await cards.count();
-        const victim = cards.filter({ hasNotText: '晚风' }).first();
+        // The other clip of 晚风 (still private); the inspiration song's generated title may contain any words.
+        const victim = page
+            .getByRole('article', { name: '晚风', exact: true })
+            .filter({ has: page.getByRole('switch', { name: '公开', checked: false }) });
+        assert.equal(await victim.count(), 1);
         await victim.getByRole('button', { name: '删除' }).click();
         const confirm = page.getByRole('dialog', { name: '确认删除' });
         await confirm.getByText('删除后无法恢复，是否继续？').waitFor();
