@@ -8,6 +8,7 @@
 #include <Poco/JSON/Stringifier.h>
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
@@ -350,6 +351,39 @@ int run(const CommandTable& table, const std::vector<std::string>& args, std::os
     } catch (const std::exception& e) {
         return context.fail(e.what());
     }
+}
+
+Poco::JSON::Object::Ptr newObject() {
+    return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+}
+
+std::optional<int> intOption(Context& context, const std::string& name, int fallback, int min, int max) {
+    const auto text = context.option(name);
+    if (!text) {
+        return fallback;
+    }
+    int value = 0;
+    auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+    if (ec != std::errc() || end != text->data() + text->size() || value < min || value > max) {
+        context.usageError("--" + name + " must be an integer from " + std::to_string(min) + " to " +
+                           std::to_string(max) + ", got '" + *text + "'");
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<domain::Page> pageOptions(Context& context) {
+    constexpr int kDefaultListSize = 50;
+    constexpr int kMaxListSize = 1000;
+    const auto page = intOption(context, "page", 1, 1, 1000000);
+    if (!page) {
+        return std::nullopt;
+    }
+    const auto size = intOption(context, "size", kDefaultListSize, 1, kMaxListSize);
+    if (!size) {
+        return std::nullopt;
+    }
+    return domain::Page{(*page - 1) * *size, *size};
 }
 
 } // namespace gequ::cli

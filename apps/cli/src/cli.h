@@ -94,6 +94,13 @@ private:
     std::unique_ptr<app::Runtime> _runtime;
 };
 
+/// A JSON object that keeps its keys in insertion order.
+Poco::JSON::Object::Ptr newObject();
+/// The integer option --name within [min, max], fallback when absent; nullopt after printing a usage error.
+std::optional<int> intOption(Context& context, const std::string& name, int fallback, int min, int max);
+/// The list options --page (from 1) and --size (1 to 1000, default 50) as a Page; nullopt after a usage error.
+std::optional<domain::Page> pageOptions(Context& context);
+
 /// Parses argv, runs the command and returns the exit status. Never throws.
 int run(const CommandTable& table, const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

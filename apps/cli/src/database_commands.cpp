@@ -17,10 +17,6 @@ namespace {
 using Poco::JSON::Array;
 using Poco::JSON::Object;
 
-Object::Ptr newObject() {
-    return new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
-
 int migrateCommand(Context& context) {
     auto store = app::openStore(context.config(), false);
     const int applied = db::migrate(*store);

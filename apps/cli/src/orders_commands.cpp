@@ -16,13 +16,6 @@ namespace {
 using Poco::JSON::Array;
 using Poco::JSON::Object;
 
-constexpr int kDefaultListSize = 50;
-constexpr int kMaxListSize = 1000;
-
-Object::Ptr newObject() {
-    return new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
-
 Poco::Dynamic::Var optionalTime(const std::optional<domain::TimePoint>& at) {
     return at ? Poco::Dynamic::Var(domain::formatIso8601(*at)) : Poco::Dynamic::Var();
 }
@@ -75,21 +68,6 @@ std::string orderLine(const domain::Order& order) {
     return line;
 }
 
-std::optional<int> intOption(Context& context, const std::string& name, int fallback, int min, int max) {
-    const auto text = context.option(name);
-    if (!text) {
-        return fallback;
-    }
-    int value = 0;
-    auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-    if (ec != std::errc() || end != text->data() + text->size() || value < min || value > max) {
-        context.usageError("--" + name + " must be an integer from " + std::to_string(min) + " to " +
-                           std::to_string(max) + ", got '" + *text + "'");
-        return std::nullopt;
-    }
-    return value;
-}
-
 int listCommand(Context& context) {
     domain::OrderFilter filter;
     if (const auto text = context.option("state")) {
@@ -106,15 +84,11 @@ int listCommand(Context& context) {
             return context.usageError("--since must be a date YYYY-MM-DD, got '" + *since + "'");
         }
     }
-    const auto page = intOption(context, "page", 1, 1, 1000000);
+    const auto page = pageOptions(context);
     if (!page) {
         return kExitUsage;
     }
-    const auto size = intOption(context, "size", kDefaultListSize, 1, kMaxListSize);
-    if (!size) {
-        return kExitUsage;
-    }
-    const auto orders = context.runtime().orders().list(filter, domain::Page{(*page - 1) * *size, *size});
+    const auto orders = context.runtime().orders().list(filter, *page);
     if (context.json()) {
         Object::Ptr out = newObject();
         Array::Ptr list = new Array;

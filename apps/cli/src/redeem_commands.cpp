@@ -16,13 +16,6 @@ namespace {
 using Poco::JSON::Array;
 using Poco::JSON::Object;
 
-constexpr int kDefaultListSize = 50;
-constexpr int kMaxListSize = 1000;
-
-Object::Ptr newObject() {
-    return new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
-
 template <class T> std::optional<T> parseNumber(const std::string& text) {
     T value{};
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -111,15 +104,11 @@ int createCommand(Context& context) {
 }
 
 int listCommand(Context& context) {
-    const auto page = numberOption<int>(context, "page", 1);
-    const auto size = numberOption<int>(context, "size", kDefaultListSize);
-    if (!page || !size) {
+    const auto page = pageOptions(context);
+    if (!page) {
         return kExitUsage;
     }
-    if (*page < 1 || *size < 1 || *size > kMaxListSize) {
-        return context.usageError("--page must be at least 1 and --size from 1 to " + std::to_string(kMaxListSize));
-    }
-    const auto codes = context.runtime().redeem().list(domain::Page{(*page - 1) * *size, *size});
+    const auto codes = context.runtime().redeem().list(*page);
     if (context.json()) {
         Array::Ptr list = new Array;
         for (const auto& code : codes) {

@@ -11,10 +11,6 @@ namespace {
 
 using Poco::JSON::Object;
 
-Object::Ptr newObject() {
-    return new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
-
 Poco::Dynamic::Var optionalTime(const std::optional<domain::TimePoint>& at) {
     return at ? Poco::Dynamic::Var(domain::formatIso8601(*at)) : Poco::Dynamic::Var();
 }

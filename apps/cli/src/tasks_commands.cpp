@@ -14,13 +14,6 @@ namespace {
 using Poco::JSON::Array;
 using Poco::JSON::Object;
 
-constexpr int kDefaultListSize = 50;
-constexpr int kMaxListSize = 1000;
-
-Object::Ptr newObject() {
-    return new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
-
 Poco::Dynamic::Var optionalTime(const std::optional<domain::TimePoint>& at) {
     return at ? Poco::Dynamic::Var(domain::formatIso8601(*at)) : Poco::Dynamic::Var();
 }
@@ -57,21 +50,6 @@ std::string taskLine(const domain::GenerationTask& task) {
     return line;
 }
 
-std::optional<int> intOption(Context& context, const std::string& name, int fallback, int min, int max) {
-    const auto text = context.option(name);
-    if (!text) {
-        return fallback;
-    }
-    int value = 0;
-    auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-    if (ec != std::errc() || end != text->data() + text->size() || value < min || value > max) {
-        context.usageError("--" + name + " must be an integer from " + std::to_string(min) + " to " +
-                           std::to_string(max) + ", got '" + *text + "'");
-        return std::nullopt;
-    }
-    return value;
-}
-
 int listCommand(Context& context) {
     std::optional<domain::TaskState> state;
     if (const auto text = context.option("state")) {
@@ -81,15 +59,11 @@ int listCommand(Context& context) {
                                       "'");
         }
     }
-    const auto page = intOption(context, "page", 1, 1, 1000000);
+    const auto page = pageOptions(context);
     if (!page) {
         return kExitUsage;
     }
-    const auto size = intOption(context, "size", kDefaultListSize, 1, kMaxListSize);
-    if (!size) {
-        return kExitUsage;
-    }
-    const auto tasks = context.runtime().admin().listTasks(state, domain::Page{(*page - 1) * *size, *size});
+    const auto tasks = context.runtime().admin().listTasks(state, *page);
     if (context.json()) {
         Object::Ptr out = newObject();
         Array::Ptr list = new Array;

@@ -15,29 +15,9 @@ namespace {
 using Poco::JSON::Array;
 using Poco::JSON::Object;
 
-constexpr int kDefaultListSize = 50;
-constexpr int kMaxListSize = 1000;
 constexpr int kRecentRecords = 20;
 
-Object::Ptr newObject() {
-    return new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
-
 /// The integer value of an option within [min, max], its fallback when absent, or nullopt after a usage error.
-std::optional<int> intOption(Context& context, const std::string& name, int fallback, int min, int max) {
-    const auto text = context.option(name);
-    if (!text) {
-        return fallback;
-    }
-    int value = 0;
-    auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-    if (ec != std::errc() || end != text->data() + text->size() || value < min || value > max) {
-        context.usageError("--" + name + " must be an integer from " + std::to_string(min) + " to " +
-                           std::to_string(max) + ", got '" + *text + "'");
-        return std::nullopt;
-    }
-    return value;
-}
 
 Poco::Dynamic::Var optionalTime(const std::optional<domain::TimePoint>& at) {
     return at ? Poco::Dynamic::Var(domain::formatIso8601(*at)) : Poco::Dynamic::Var();
@@ -76,16 +56,12 @@ std::string userLine(const domain::User& user, domain::TimePoint now) {
 }
 
 int listCommand(Context& context) {
-    const auto page = intOption(context, "page", 1, 1, 1000000);
+    const auto page = pageOptions(context);
     if (!page) {
         return kExitUsage;
     }
-    const auto size = intOption(context, "size", kDefaultListSize, 1, kMaxListSize);
-    if (!size) {
-        return kExitUsage;
-    }
     auto& runtime = context.runtime();
-    const auto users = runtime.admin().listUsers(domain::Page{(*page - 1) * *size, *size});
+    const auto users = runtime.admin().listUsers(*page);
     const auto total = runtime.admin().stats().users;
     const domain::TimePoint now = runtime.clock().now();
     if (context.json()) {
