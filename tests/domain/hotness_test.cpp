@@ -12,27 +12,46 @@ const TimePoint kNow = sys_days{2025y / March / 3} + hours{12};
 
 } // namespace
 
-TEST(Hotness, Formula) {
-    // (10 + 3·2 + 5·1 + 1) / (7 + 2)^1.5 = 22 / 27
-    EXPECT_DOUBLE_EQ(hotness(10, 2, 1, kNow - hours{7}, kNow), 22.0 / 27.0);
-    // A brand-new song with nothing: 1 / 2^1.5
-    EXPECT_DOUBLE_EQ(hotness(0, 0, 0, kNow, kNow), 1.0 / std::pow(2.0, 1.5));
+TEST(HotRank, Formula) {
+    // ln(10 + 3·2 + 5·1 + 1) + hours since the epoch / 72
+    const double hoursSinceEpoch = duration<double, std::ratio<3600>>(kNow.time_since_epoch()).count();
+    EXPECT_DOUBLE_EQ(hotRank(10, 2, 1, kNow), std::log(22.0) + hoursSinceEpoch / 72.0);
+    EXPECT_DOUBLE_EQ(hotRank(0, 0, 0, kNow), hoursSinceEpoch / 72.0);
 }
 
-TEST(Hotness, AgeIsNeverNegative) {
-    EXPECT_DOUBLE_EQ(hotness(5, 0, 0, kNow + hours{3}, kNow), hotness(5, 0, 0, kNow, kNow));
+TEST(HotRank, NegativeCountersCountAsZero) {
+    EXPECT_DOUBLE_EQ(hotRank(-5, -1, -2, kNow), hotRank(0, 0, 0, kNow));
 }
 
-TEST(Hotness, Ordering) {
+TEST(HotRank, EngagementRanksHigherAtTheSameAge) {
     const TimePoint day = kNow - hours{24};
-    // More engagement ranks higher at the same age; likes weigh 3 plays, shares 5.
-    EXPECT_GT(hotness(100, 0, 0, day, kNow), hotness(99, 0, 0, day, kNow));
-    EXPECT_GT(hotness(0, 1, 0, day, kNow), hotness(2, 0, 0, day, kNow));
-    EXPECT_GT(hotness(0, 0, 1, day, kNow), hotness(0, 1, 0, day, kNow));
-    // The same counts decay with age.
-    EXPECT_GT(hotness(50, 5, 1, kNow - hours{1}, kNow), hotness(50, 5, 1, day, kNow));
-    // A week-old hit still beats a fresh song nobody heard, but not one that is taking off.
+    EXPECT_GT(hotRank(100, 0, 0, day), hotRank(99, 0, 0, day));
+    EXPECT_GT(hotRank(0, 1, 0, day), hotRank(2, 0, 0, day)); // a like weighs 3 plays
+    EXPECT_GT(hotRank(0, 0, 1, day), hotRank(0, 1, 0, day)); // a share weighs 5
+}
+
+TEST(HotRank, NewerEngagedSongsComeFirst) {
+    // The same counts: newer is hotter. Nothing at all: newer first too, so a just-published song is on the list at
+    // once, above older songs with little engagement.
+    EXPECT_GT(hotRank(50, 5, 1, kNow - hours{1}), hotRank(50, 5, 1, kNow - hours{24}));
+    EXPECT_GT(hotRank(0, 0, 0, kNow), hotRank(0, 0, 0, kNow - hours{24}));
+    EXPECT_GT(hotRank(0, 0, 0, kNow), hotRank(1, 0, 0, kNow - hours{72}));
+    // A week-old hit beats a fresh song nobody heard, but not a fresh one that is taking off.
     const TimePoint week = kNow - hours{24 * 7};
-    EXPECT_GT(hotness(10000, 500, 100, week, kNow), hotness(0, 0, 0, kNow - hours{1}, kNow));
-    EXPECT_LT(hotness(1000, 0, 0, week, kNow), hotness(200, 10, 5, kNow - hours{2}, kNow));
+    EXPECT_GT(hotRank(10000, 500, 100, week), hotRank(0, 0, 0, kNow - hours{1}));
+    EXPECT_LT(hotRank(20, 0, 0, week), hotRank(200, 10, 5, kNow - hours{2}));
+    // A month-old hit has had its time: a day-old song with some engagement passes it.
+    EXPECT_LT(hotRank(10000, 0, 0, kNow - hours{24 * 30}), hotRank(20, 3, 1, kNow - hours{24}));
+}
+
+TEST(HotRank, ThreeDaysNewerIsWorthAFactorOfE) {
+    const TimePoint older = kNow - kHotRankTimeScale;
+    // Three days of age cost exactly 1 in the key, the same as dividing the engagement by e.
+    EXPECT_NEAR(hotRank(0, 0, 0, kNow) - hotRank(0, 0, 0, older), 1.0, 1e-9);
+}
+
+TEST(HotRank, OneMorePlayLiftsASong) {
+    const TimePoint at = kNow - hours{30};
+    EXPECT_GT(hotRank(41, 2, 0, at), hotRank(40, 2, 0, at));
+    EXPECT_GT(hotRank(40, 2, 0, at), hotRank(40, 2, 0, at - milliseconds{1})); // and a millisecond newer, too
 }

@@ -5,10 +5,12 @@
 
 namespace gequ::domain {
 
-double hotness(std::int64_t plays, std::int64_t likes, std::int64_t shares, TimePoint createdAt, TimePoint now) {
-    const double ageHours = std::max(0.0, std::chrono::duration<double, std::ratio<3600>>(now - createdAt).count());
-    const double score = static_cast<double>(plays + 3 * likes + 5 * shares + 1);
-    return score / std::pow(ageHours + 2.0, 1.5);
+double hotRank(std::int64_t plays, std::int64_t likes, std::int64_t shares, TimePoint createdAt) {
+    const std::int64_t engagement =
+        std::max<std::int64_t>(0, plays) + 3 * std::max<std::int64_t>(0, likes) + 5 * std::max<std::int64_t>(0, shares);
+    const double created = std::chrono::duration<double>(createdAt.time_since_epoch()).count();
+    const double scale = std::chrono::duration<double>(kHotRankTimeScale).count();
+    return std::log(static_cast<double>(engagement) + 1.0) + created / scale;
 }
 
 } // namespace gequ::domain

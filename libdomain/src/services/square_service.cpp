@@ -5,6 +5,7 @@
 #include "gequ/domain/model/text.h"
 #include "gequ/domain/services/works_service.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 namespace gequ::domain {
@@ -14,14 +15,19 @@ namespace {
 constexpr int kMaxPageSize = 50;
 constexpr std::size_t kMaxKeywordChars = 100;
 
-/// A page the lists accept: offset >= 0, 1..50 rows.
-std::optional<DomainError> checkPage(Page page) {
+/// A page the public lists accept: offset >= 0, 1..50 rows, starting within the first kMaxSquareRows rows. A page
+/// that runs past that depth is cut short there.
+std::optional<DomainError> checkPage(Page& page) {
     if (page.offset < 0) {
         return invalid("页码必须是正整数");
     }
     if (page.limit < 1 || page.limit > kMaxPageSize) {
         return invalid("每页数量必须是1到" + std::to_string(kMaxPageSize) + "之间的整数");
     }
+    if (page.offset >= kMaxSquareRows) {
+        return invalid("列表最多可浏览前" + std::to_string(kMaxSquareRows) + "首歌曲，请换个关键词搜索");
+    }
+    page.limit = std::min(page.limit, kMaxSquareRows - page.offset);
     return std::nullopt;
 }
 
@@ -201,17 +207,21 @@ Result<std::int64_t> SquareService::share(const std::string& songId, const std::
     });
 }
 
-void SquareService::maintain() {
-    // Two units of work, so the (long) hotness pass and the pruning each hold the write lock only for themselves.
-    const TimePoint now = _clock.now();
-    _store.transact([&](Repositories& repos) {
-        repos.songs().refreshHotness(now);
-        return true;
-    });
-    _store.transact([&](Repositories& repos) {
-        repos.songs().prunePlayEvents(now - kPlayWindow);
-        return true;
-    });
+std::int64_t SquareService::maintain() {
+    const TimePoint before = _clock.now() - kPlayWindow;
+    std::int64_t forgotten = 0;
+    for (int batch = 0; batch < kMaintainMaxBatches; ++batch) {
+        std::int64_t n = 0;
+        _store.transact([&](Repositories& repos) {
+            n = repos.songs().prunePlayEvents(before, kMaintainBatch);
+            return true;
+        });
+        forgotten += n;
+        if (n < kMaintainBatch) {
+            break;
+        }
+    }
+    return forgotten;
 }
 
 } // namespace gequ::domain

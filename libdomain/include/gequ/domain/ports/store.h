@@ -112,17 +112,20 @@ enum class SongOrder { Hotness, Newest };
 class SongRepository {
 public:
     virtual ~SongRepository() = default;
-    /// Stores a new song.
+    /// Stores a new song; its stored hotness is hotRank of its counters and creation time (song.hotness is ignored).
     virtual void insert(const Song& song) = 0;
     /// The song with this id, deleted or not, or nullopt.
     virtual std::optional<Song> findById(const std::string& id) = 0;
     /// Writes every mutable field of the song back (matched by id).
     virtual void update(const Song& song) = 0;
-    /// Public, finished, not hidden, not deleted songs in the given order (ties: newer first).
+    /// Public, finished, not hidden, not deleted songs in the given order (ties: newer first). Costs O(log n + offset +
+    /// limit) rows at any table size.
     virtual std::vector<Song> listPublic(SongOrder order, Page page) = 0;
-    /// Public finished songs whose style tags contain this style (case-insensitive, whole tag), newest first.
+    /// Public finished songs whose style tags contain this style (case-insensitive, whole tag), newest first; an index
+    /// of (tag, time) serves it, so it costs O(log n + offset + limit).
     virtual std::vector<Song> searchByStyle(const std::string& style, Page page) = 0;
-    /// Public finished songs whose title, tags or lyric contain the text (Chinese substrings included), newest first.
+    /// Public finished songs whose title, tags or lyric contain the text (Chinese substrings included), newest first
+    /// (by the order songs were stored in).
     virtual std::vector<Song> searchText(const std::string& text, Page page) = 0;
     /// The user's songs that are not deleted, newest first.
     virtual std::vector<Song> listByUser(const std::string& userId, Page page) = 0;
@@ -132,10 +135,8 @@ public:
     virtual std::int64_t countGeneratingByUser(const std::string& userId) = 0;
     /// The songs of a task, by clip index.
     virtual std::vector<Song> listByTask(const std::string& taskId) = 0;
-    /// Adds to the play, share and like counters atomically.
+    /// Adds to the play, share and like counters atomically and stores the song's new hotRank.
     virtual void addCounts(const std::string& id, std::int64_t plays, std::int64_t shares, std::int64_t likes) = 0;
-    /// Recomputes the stored hotness of public finished songs from their counters and age at `now`.
-    virtual void refreshHotness(TimePoint now) = 0;
     /// The number of songs in each status (generating, done, failed), not deleted.
     virtual std::vector<std::pair<SongStatus, std::int64_t>> countByStatus() = 0;
     /// Records that the user likes the song; false (nothing written) when they already do. like_count is left to
@@ -148,8 +149,8 @@ public:
     /// Notes a play of the song by the viewer unless one was noted less than `window` before `at` (one conditional
     /// upsert); whether it counts. play_count is left to addCounts.
     virtual bool recordPlay(const std::string& songId, const std::string& viewerKey, TimePoint at, Millis window) = 0;
-    /// Forgets plays noted before `before`.
-    virtual void prunePlayEvents(TimePoint before) = 0;
+    /// Forgets at most `limit` of the plays noted before `before` (oldest first); how many it forgot.
+    virtual std::int64_t prunePlayEvents(TimePoint before, int limit) = 0;
 };
 
 class TaskRepository {

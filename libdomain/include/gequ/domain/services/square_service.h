@@ -33,6 +33,14 @@ struct LikeState {
 /// Who plays a song, for the play de-duplication: "u:<user id>" for a signed-in user, else "ip:<client address>".
 std::string playViewerKey(const std::optional<std::string>& userId, const std::string& clientIp);
 
+/// The public lists (hot, new, genre, search) serve their first kMaxSquareRows rows; a page that starts deeper is
+/// refused with 4000 (docs/performance.md: every list page then costs O(log n + page) rows).
+inline constexpr int kMaxSquareRows = 1000;
+/// The upkeep forgets play notes this many per unit of work, so no transaction holds the write lock for long.
+inline constexpr int kMaintainBatch = 500;
+/// And at most this many batches a pass.
+inline constexpr int kMaintainMaxBatches = 200;
+
 class SquareService {
 public:
     SquareService(Store& store, const Clock& clock);
@@ -63,9 +71,11 @@ public:
     /// Counts one share of the song; its share count afterwards.
     Result<std::int64_t> share(const std::string& songId, const std::optional<std::string>& viewerId);
 
-    /// The periodic upkeep of the square: recomputes the stored hotness of public songs at now, and forgets plays
-    /// older than kPlayWindow (they can no longer hold a repeat back).
-    void maintain();
+    /// The periodic upkeep of the square: forgets plays older than kPlayWindow (they can no longer hold a repeat
+    /// back), kMaintainBatch at a time, each batch its own short unit of work, and at most kMaintainMaxBatches
+    /// batches a pass (the next pass goes on). Its cost does not grow with the number of songs: the hot list's key is
+    /// kept current by every counter change (hotRank), not recomputed here. How many play notes it forgot.
+    std::int64_t maintain();
 
 private:
     Store& _store;
