@@ -57,8 +57,8 @@ TEST_P(StoreTest, SchemaHasEveryTableOfTheDesign) {
         tables.insert(column.table);
     }
     const std::set<std::string> expected{
-        "users",      "sessions",    "sms_codes", "points_records", "generation_tasks", "songs",
-        "song_likes", "play_events", "orders",    "redeem_codes",   "redemptions",      "schema_migrations"};
+        "users",       "sessions", "sms_codes",    "points_records", "generation_tasks",  "songs",    "song_likes",
+        "play_events", "orders",   "redeem_codes", "redemptions",    "schema_migrations", "song_tags"};
     EXPECT_EQ(tables, expected);
 }
 

@@ -72,6 +72,13 @@ private:
     Connection& _c;
 };
 
+/// The stored columns of a song, in RowMapping order (the mapping's last column, userName, is joined on read).
+extern const char* const kSongInsertColumns;
+/// The distinct style tags of a tag string as song_tags holds them: split at commas, trimmed, ASCII lower case.
+std::vector<std::string> songTagKeys(const std::string& tags);
+/// Whether the song is on the square: public, finished, not hidden, not deleted.
+bool isPublicSong(const domain::Song& song);
+
 class SqlSongRepository final : public domain::SongRepository {
 public:
     explicit SqlSongRepository(Connection& connection) : _c(connection) {}
@@ -86,16 +93,18 @@ public:
     std::int64_t countGeneratingByUser(const std::string& userId) override;
     std::vector<domain::Song> listByTask(const std::string& taskId) override;
     void addCounts(const std::string& id, std::int64_t plays, std::int64_t shares, std::int64_t likes) override;
-    void refreshHotness(domain::TimePoint now) override;
     std::vector<std::pair<domain::SongStatus, std::int64_t>> countByStatus() override;
     bool addLike(const std::string& userId, const std::string& songId, domain::TimePoint at) override;
     bool removeLike(const std::string& userId, const std::string& songId) override;
     std::vector<std::string> likedAmong(const std::string& userId, const std::vector<std::string>& songIds) override;
     bool recordPlay(const std::string& songId, const std::string& viewerKey, domain::TimePoint at,
                     domain::Millis window) override;
-    void prunePlayEvents(domain::TimePoint before) override;
+    std::int64_t prunePlayEvents(domain::TimePoint before, int limit) override;
 
 private:
+    /// Makes song_tags hold the song's tags if it is public, and nothing of it otherwise.
+    void syncTags(const domain::Song& song);
+
     Connection& _c;
 };
 
@@ -154,8 +163,8 @@ private:
 class SqlRepositories final : public domain::Repositories {
 public:
     explicit SqlRepositories(Connection& connection)
-        : _users(connection), _sessions(connection), _smsCodes(connection), _points(connection), _songs(connection),
-          _tasks(connection), _orders(connection), _redeemCodes(connection) {}
+        : _connection(connection), _users(connection), _sessions(connection), _smsCodes(connection),
+          _points(connection), _songs(connection), _tasks(connection), _orders(connection), _redeemCodes(connection) {}
     domain::UserRepository& users() override { return _users; }
     domain::SessionRepository& sessions() override { return _sessions; }
     domain::SmsCodeRepository& smsCodes() override { return _smsCodes; }
@@ -164,8 +173,11 @@ public:
     domain::TaskRepository& tasks() override { return _tasks; }
     domain::OrderRepository& orders() override { return _orders; }
     domain::RedeemRepository& redeemCodes() override { return _redeemCodes; }
+    /// The connection of this unit of work (for the bulk loader).
+    Connection& connection() { return _connection; }
 
 private:
+    Connection& _connection;
     SqlUserRepository _users;
     SqlSessionRepository _sessions;
     SqlSmsCodeRepository _smsCodes;

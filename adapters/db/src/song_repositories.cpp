@@ -18,18 +18,11 @@ const std::string kSongSelect =
     std::string("SELECT ") + RowMapping<domain::Song>::kColumns + " FROM songs s JOIN users u ON u.id = s.user_id ";
 /// What the square and search show. The same terms as the partial indexes of the migrations, so they apply.
 const std::string kPublic = "s.open = 1 AND s.complete = 1 AND s.hidden = 0 AND s.deleted_at IS NULL";
-const std::string kNewest = " ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?";
-
-/// The stored columns of a song, in RowMapping order (the mapping's last column, userName, is joined on read).
-constexpr const char* kSongInsertColumns =
-    "id, task_id, user_id, clip_index, title, tags, prompt, lyric, model, image_url, audio_url, stream_url, "
-    "upstream_audio_url, upstream_image_url, duration, complete, open, hidden, deleted_at, play_count, forward_count, "
-    "like_count, hotness, created_at, finished_at";
+const std::string kNewest = " ORDER BY s.created_at DESC, s.id DESC";
+const std::string kHottest = " ORDER BY s.hotness DESC, s.created_at DESC, s.id DESC";
 
 /// Trigram full text needs three characters; shorter keywords fall back to LIKE.
 constexpr std::size_t kTrigram = 3;
-/// refreshHotness reads and writes this many songs at a time.
-constexpr int kHotnessBatch = 1000;
 /// likedAmong asks about at most this many ids per statement.
 constexpr std::size_t kIdChunk = 500;
 
@@ -39,6 +32,50 @@ std::vector<domain::Song> songs(Query& query) {
     return rows;
 }
 
+/// The column a page's keys are joined on: SQLite's rowid alias, PostgreSQL's primary key.
+std::string keyColumn(const Connection& c) {
+    return c.postgres() ? "id" : "seq";
+}
+
+/// A deferred join (docs/performance.md): `keys` selects the page's keys as column k, in order, from an index alone
+/// (so skipping `offset` rows reads no table rows); only the page's rows are then read whole, with their owner's
+/// name, in `order`.
+std::string pageOfKeys(const Connection& c, const std::string& keys, const std::string& order) {
+    return std::string("SELECT ") + RowMapping<domain::Song>::kColumns + " FROM (" + keys + ") p JOIN songs s ON s." +
+           keyColumn(c) + " = p.k JOIN users u ON u.id = s.user_id" + order;
+}
+
+} // namespace
+
+const char* const kSongInsertColumns =
+    "id, task_id, user_id, clip_index, title, tags, prompt, lyric, model, image_url, audio_url, stream_url, "
+    "upstream_audio_url, upstream_image_url, duration, complete, open, hidden, deleted_at, play_count, forward_count, "
+    "like_count, hotness, created_at, finished_at";
+
+/// The distinct style tags of a tag string as song_tags holds them: split at commas, trimmed, ASCII lower case.
+std::vector<std::string> songTagKeys(const std::string& tags) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= tags.size()) {
+        std::size_t comma = tags.find(',', start);
+        if (comma == std::string::npos) {
+            comma = tags.size();
+        }
+        std::string tag = asciiLower(std::string_view(tags).substr(start, comma - start));
+        tag.erase(0, tag.find_first_not_of(' '));
+        tag.erase(tag.find_last_not_of(' ') + 1);
+        if (!tag.empty() && std::find(out.begin(), out.end(), tag) == out.end()) {
+            out.push_back(std::move(tag));
+        }
+        start = comma + 1;
+    }
+    return out;
+}
+
+bool isPublicSong(const domain::Song& song) {
+    return song.open && song.complete == domain::SongStatus::Done && !song.hidden && !song.deletedAt;
+}
+
 const std::string kTaskSelect =
     std::string("SELECT ") + RowMapping<domain::GenerationTask>::kColumns + " FROM generation_tasks ";
 
@@ -46,15 +83,32 @@ std::vector<domain::TaskState> activeStates() {
     return {domain::TaskState::Queued, domain::TaskState::Submitted, domain::TaskState::Running};
 }
 
-} // namespace
-
 // --- songs
 
 void SqlSongRepository::insert(const domain::Song& song) {
+    domain::Song stored = song;
+    stored.hotness = domain::hotRank(song.playCount, song.likeCount, song.forwardCount, song.createdAt);
     Query query(_c, std::string("INSERT INTO songs (") + kSongInsertColumns + ") VALUES (" +
                         placeholders(columnCount<domain::Song>() - 1) + ")");
-    bindColumns(query, song, columnCount<domain::Song>() - 1);
+    bindColumns(query, stored, columnCount<domain::Song>() - 1);
     query.execute();
+    syncTags(stored);
+}
+
+void SqlSongRepository::syncTags(const domain::Song& song) {
+    // The genre lists' rows: the song's tags while it is public, none otherwise. Cheap (an index on song_id), so it
+    // runs on every write rather than tracking what changed.
+    Query(_c, "DELETE FROM song_tags WHERE song_id = ?").bind(song.id).execute();
+    if (!isPublicSong(song)) {
+        return;
+    }
+    for (const auto& tag : songTagKeys(song.tags)) {
+        Query(_c, "INSERT INTO song_tags (tag, created_at, song_id) VALUES (?, ?, ?)")
+            .bind(tag)
+            .bind(song.createdAt)
+            .bind(song.id)
+            .execute();
+    }
 }
 
 std::optional<domain::Song> SqlSongRepository::findById(const std::string& id) {
@@ -89,13 +143,16 @@ void SqlSongRepository::update(const domain::Song& song) {
         .bind(song.finishedAt)
         .bind(song.id)
         .execute();
+    syncTags(song);
 }
 
 std::vector<domain::Song> SqlSongRepository::listPublic(domain::SongOrder order, Page page) {
-    const std::string orderBy = order == domain::SongOrder::Hotness
-                                    ? " ORDER BY s.hotness DESC, s.created_at DESC, s.id DESC LIMIT ? OFFSET ?"
-                                    : kNewest;
-    Query query(_c, kSongSelect + "WHERE " + kPublic + orderBy);
+    // The partial indexes songs_public_hot / songs_public_new hold exactly these rows in exactly this order.
+    const std::string& orderBy = order == domain::SongOrder::Hotness ? kHottest : kNewest;
+    Query query(_c, pageOfKeys(_c,
+                               "SELECT s." + keyColumn(_c) + " AS k FROM songs s WHERE " + kPublic + orderBy +
+                                   " LIMIT ? OFFSET ?",
+                               orderBy));
     query.bind(limitOf(page)).bind(offsetOf(page));
     return songs(query);
 }
@@ -104,44 +161,48 @@ std::vector<domain::Song> SqlSongRepository::searchByStyle(const std::string& st
     std::string wanted = asciiLower(style);
     wanted.erase(0, wanted.find_first_not_of(" \t"));
     wanted.erase(wanted.find_last_not_of(" \t") + 1);
-    // Whole tags: ",a,b," contains ",b,". tags is normalised ("a, b" or "a,b"); spaces around commas are dropped.
-    const std::string wholeTag = "(',' || REPLACE(REPLACE(LOWER(s.tags), ', ', ','), ' ,', ',') || ',') LIKE ? "
-                                 "ESCAPE '\\'";
-    std::string prefilter;
-    if (_c.postgres()) {
-        prefilter = " AND s.tags ILIKE ? ESCAPE '\\'"; // can use the trigram index
-    } else if (codePoints(wanted) >= kTrigram) {
-        prefilter = " AND s.seq IN (SELECT rowid FROM songs_fts WHERE songs_fts MATCH ?)";
-    }
-    Query query(_c, kSongSelect + "WHERE " + kPublic + " AND " + wholeTag + prefilter + kNewest);
-    query.bind("%," + escapeLike(wanted) + ",%");
-    if (_c.postgres()) {
-        query.bind("%" + escapeLike(wanted) + "%");
-    } else if (!prefilter.empty()) {
-        query.bind("{tags} : " + ftsPhrase(wanted));
-    }
-    query.bind(limitOf(page)).bind(offsetOf(page));
+    // song_tags holds (tag, created_at, song_id) for public songs only: its primary key is the list's order.
+    const std::string order = " ORDER BY s.created_at DESC, s.id DESC";
+    Query query(_c, std::string("SELECT ") + RowMapping<domain::Song>::kColumns +
+                        " FROM (SELECT song_id FROM song_tags WHERE tag = ? ORDER BY created_at DESC, song_id DESC "
+                        "LIMIT ? OFFSET ?) p JOIN songs s ON s.id = p.song_id JOIN users u ON u.id = s.user_id" +
+                        order);
+    query.bind(wanted).bind(limitOf(page)).bind(offsetOf(page));
     return songs(query);
 }
 
 std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text, Page page) {
     if (!_c.postgres() && codePoints(text) >= kTrigram) {
-        Query query(_c, kSongSelect + "WHERE " + kPublic +
-                            " AND s.seq IN (SELECT rowid FROM songs_fts WHERE songs_fts MATCH ?)" + kNewest);
+        // FTS5 walks its matches in descending rowid (seq, the order songs were stored in) and stops once the page
+        // is full, instead of collecting every match and sorting.
+        const std::string order = " ORDER BY s.seq DESC";
+        Query query(_c, pageOfKeys(_c,
+                                   "SELECT f.rowid AS k FROM songs_fts f WHERE songs_fts MATCH ? AND EXISTS (SELECT 1 "
+                                   "FROM songs s INDEXED BY songs_public_seq WHERE s.seq = f.rowid AND " +
+                                       kPublic + ") ORDER BY f.rowid DESC LIMIT ? OFFSET ?",
+                                   order));
         query.bind(ftsPhrase(text)).bind(limitOf(page)).bind(offsetOf(page));
         return songs(query);
     }
     // PostgreSQL: ILIKE with pg_trgm GIN indexes. SQLite, one or two characters: LIKE (ASCII case-insensitive).
     const std::string like = _c.postgres() ? "ILIKE" : "LIKE";
     const std::string pattern = "%" + escapeLike(text) + "%";
-    Query query(_c, kSongSelect + "WHERE " + kPublic + " AND (s.title " + like + " ? ESCAPE '\\' OR s.tags " + like +
-                        " ? ESCAPE '\\' OR s.lyric " + like + " ? ESCAPE '\\')" + kNewest);
+    Query query(_c, pageOfKeys(_c,
+                               "SELECT s." + keyColumn(_c) + " AS k FROM songs s WHERE " + kPublic + " AND (s.title " +
+                                   like + " ? ESCAPE '\\' OR s.tags " + like + " ? ESCAPE '\\' OR s.lyric " + like +
+                                   " ? ESCAPE '\\')" + kNewest + " LIMIT ? OFFSET ?",
+                               kNewest));
     query.bind(pattern).bind(pattern).bind(pattern).bind(limitOf(page)).bind(offsetOf(page));
     return songs(query);
 }
 
 std::vector<domain::Song> SqlSongRepository::listByUser(const std::string& userId, Page page) {
-    Query query(_c, kSongSelect + "WHERE s.user_id = ? AND s.deleted_at IS NULL" + kNewest);
+    // songs_user_live (user_id, created_at DESC, id DESC, only songs not deleted) serves it from the index alone.
+    Query query(_c, pageOfKeys(_c,
+                               "SELECT s." + keyColumn(_c) +
+                                   " AS k FROM songs s WHERE s.user_id = ? AND s.deleted_at IS NULL" + kNewest +
+                                   " LIMIT ? OFFSET ?",
+                               kNewest));
     query.bind(userId).bind(limitOf(page)).bind(offsetOf(page));
     return songs(query);
 }
@@ -153,8 +214,10 @@ std::int64_t SqlSongRepository::countByUser(const std::string& userId) {
 }
 
 std::int64_t SqlSongRepository::countGeneratingByUser(const std::string& userId) {
-    Query query(_c, "SELECT COUNT(*) FROM songs WHERE user_id = ? AND complete = ? AND deleted_at IS NULL");
-    query.bind(userId).bind(static_cast<int>(domain::SongStatus::Generating));
+    // The status is written into the statement, not bound, so the partial index songs_user_generating applies.
+    Query query(_c, "SELECT COUNT(*) FROM songs WHERE user_id = ? AND complete = " +
+                        std::to_string(static_cast<int>(domain::SongStatus::Generating)) + " AND deleted_at IS NULL");
+    query.bind(userId);
     return scalar(query);
 }
 
@@ -165,44 +228,26 @@ std::vector<domain::Song> SqlSongRepository::listByTask(const std::string& taskI
 }
 
 void SqlSongRepository::addCounts(const std::string& id, std::int64_t plays, std::int64_t shares, std::int64_t likes) {
+    // The counters move atomically (the row stays locked to the end of the unit of work); the hot list's key is then
+    // recomputed from what they became, so it is always current without a periodic pass.
+    std::vector<Poco::Int64> playCount, forwardCount, likeCount, createdAt;
     Query(_c, "UPDATE songs SET play_count = play_count + ?, forward_count = forward_count + ?, "
-              "like_count = like_count + ? WHERE id = ?")
+              "like_count = like_count + ? WHERE id = ? RETURNING play_count, forward_count, like_count, created_at")
         .bind(plays)
         .bind(shares)
         .bind(likes)
         .bind(id)
+        .into(playCount)
+        .into(forwardCount)
+        .into(likeCount)
+        .into(createdAt)
         .execute();
-}
-
-void SqlSongRepository::refreshHotness(TimePoint now) {
-    // Keyset batches over the public songs: read the counters, compute with the domain's formula, write back.
-    std::string after;
-    for (;;) {
-        std::vector<std::string> ids;
-        std::vector<Poco::Int64> plays, likes, shares, created;
-        Query(_c, "SELECT id, play_count, like_count, forward_count, created_at FROM songs s WHERE " + kPublic +
-                      " AND s.id > ? ORDER BY s.id LIMIT ?")
-            .bind(after)
-            .bind(kHotnessBatch)
-            .into(ids)
-            .into(plays)
-            .into(likes)
-            .into(shares)
-            .into(created)
-            .execute();
-        if (ids.empty()) {
-            return;
-        }
-        std::vector<double> values(ids.size());
-        for (std::size_t i = 0; i < ids.size(); ++i) {
-            values[i] = domain::hotness(plays[i], likes[i], shares[i], domain::fromEpochMillis(created[i]), now);
-        }
-        Query(_c, "UPDATE songs SET hotness = ? WHERE id = ?").bindEach(values).bindEach(ids).execute();
-        if (ids.size() < static_cast<std::size_t>(kHotnessBatch)) {
-            return;
-        }
-        after = ids.back();
+    if (playCount.empty()) {
+        return;
     }
+    const double rank =
+        domain::hotRank(playCount[0], likeCount[0], forwardCount[0], domain::fromEpochMillis(createdAt[0]));
+    Query(_c, "UPDATE songs SET hotness = ? WHERE id = ?").bind(rank).bind(id).execute();
 }
 
 std::vector<std::pair<domain::SongStatus, std::int64_t>> SqlSongRepository::countByStatus() {
@@ -260,8 +305,13 @@ bool SqlSongRepository::recordPlay(const std::string& songId, const std::string&
                .execute() == 1;
 }
 
-void SqlSongRepository::prunePlayEvents(TimePoint before) {
-    Query(_c, "DELETE FROM play_events WHERE at < ?").bind(before).execute();
+std::int64_t SqlSongRepository::prunePlayEvents(TimePoint before, int limit) {
+    // Oldest first through play_events_at, a bounded batch per call (row values work in both dialects).
+    return Query(_c, "DELETE FROM play_events WHERE (song_id, viewer_key) IN (SELECT song_id, viewer_key FROM "
+                     "play_events WHERE at < ? ORDER BY at LIMIT ?)")
+        .bind(before)
+        .bind(limit)
+        .execute();
 }
 
 // --- tasks

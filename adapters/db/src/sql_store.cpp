@@ -251,4 +251,12 @@ std::vector<ColumnInfo> describeSchema(domain::Store& store) {
     return sqlStore(store).describeSchema();
 }
 
+void bulkInsert(domain::Store& store, const std::vector<domain::User>& users, const std::vector<domain::Song>& songs) {
+    sqlStore(store).bulkInsert(users, songs);
+}
+
+void analyze(domain::Store& store) {
+    sqlStore(store).analyze();
+}
+
 } // namespace gequ::db

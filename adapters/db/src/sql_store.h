@@ -21,6 +21,8 @@ public:
     int migrate();
     int schemaVersion();
     std::vector<ColumnInfo> describeSchema();
+    void bulkInsert(const std::vector<domain::User>& users, const std::vector<domain::Song>& songs);
+    void analyze();
 
 private:
     std::unique_ptr<Connection> connect();

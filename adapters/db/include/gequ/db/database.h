@@ -26,6 +26,15 @@ int schemaVersion(domain::Store& store);
 /// The newest migration version this build knows.
 int latestSchemaVersion();
 
+/// Bulk-inserts new users and songs in one transaction with multi-row statements (far fewer round trips than the
+/// repositories' one row at a time): for seeding a database to benchmark size (gequ-admin seed). Songs get their
+/// derived columns (hotness, genre rows) exactly as SongRepository::insert gives them. Throws DbException on a
+/// conflict (an id or phone taken), writing nothing.
+void bulkInsert(domain::Store& store, const std::vector<domain::User>& users, const std::vector<domain::Song>& songs);
+
+/// Refreshes the planner's statistics after a bulk load (ANALYZE; PostgreSQL also VACUUMs, so index-only scans apply).
+void analyze(domain::Store& store);
+
 /// One column of the schema, for comparing the two dialects.
 struct ColumnInfo {
     std::string table;

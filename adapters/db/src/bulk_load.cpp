@@ -1,0 +1,84 @@
+// Bulk inserts for seeding (gequ-admin seed): multi-row INSERTs in one transaction.
+
+#include "binder.h"
+#include "gequ/db/db_exception.h"
+#include "gequ/domain/model/hotness.h"
+#include "repositories.h"
+#include "sql_store.h"
+
+#include <algorithm>
+
+namespace gequ::db::detail {
+
+namespace {
+
+/// Rows per statement: well under SQLite's 32766 and PostgreSQL's 65535 parameters at 25 columns.
+constexpr std::size_t kRowsPerStatement = 400;
+
+/// "(?, ?), (?, ?)" for `rows` rows of `columns` parameters.
+std::string valueRows(std::size_t rows, std::size_t columns) {
+    const std::string row = "(" + placeholders(columns) + ")";
+    std::string out;
+    for (std::size_t i = 0; i < rows; ++i) {
+        out += (i ? ", " : "") + row;
+    }
+    return out;
+}
+
+/// Inserts `items` in statements of kRowsPerStatement rows; bind(query, item) binds one row's `columns` values.
+template <class T, class Bind>
+void insertRows(Connection& c, const std::string& head, std::size_t columns, const std::vector<T>& items, Bind bind) {
+    for (std::size_t start = 0; start < items.size(); start += kRowsPerStatement) {
+        const std::size_t n = std::min(kRowsPerStatement, items.size() - start);
+        Query query(c, head + " VALUES " + valueRows(n, columns));
+        for (std::size_t i = start; i < start + n; ++i) {
+            bind(query, items[i]);
+        }
+        query.execute();
+    }
+}
+
+struct TagRow {
+    std::string tag;
+    domain::TimePoint createdAt;
+    std::string songId;
+};
+
+} // namespace
+
+void SqlStore::bulkInsert(const std::vector<domain::User>& users, const std::vector<domain::Song>& songs) {
+    std::vector<domain::Song> stored = songs;
+    std::vector<TagRow> tags;
+    for (auto& song : stored) {
+        song.hotness = domain::hotRank(song.playCount, song.likeCount, song.forwardCount, song.createdAt);
+        if (isPublicSong(song)) {
+            for (auto& tag : songTagKeys(song.tags)) {
+                tags.push_back({std::move(tag), song.createdAt, song.id});
+            }
+        }
+    }
+    transact([&](domain::Repositories& repos) {
+        Connection& c = static_cast<SqlRepositories&>(repos).connection();
+        insertRows(c, std::string("INSERT INTO users (") + RowMapping<domain::User>::kColumns + ")",
+                   columnCount<domain::User>(), users, [](Query& q, const domain::User& u) { bindColumns(q, u); });
+        const std::size_t songColumns = columnCount<domain::Song>() - 1; // userName is joined, not stored
+        insertRows(c, std::string("INSERT INTO songs (") + kSongInsertColumns + ")", songColumns, stored,
+                   [&](Query& q, const domain::Song& s) { bindColumns(q, s, songColumns); });
+        insertRows(c, "INSERT INTO song_tags (tag, created_at, song_id)", 3, tags,
+                   [](Query& q, const TagRow& t) { q.bind(t.tag).bind(t.createdAt).bind(t.songId); });
+        return true;
+    });
+}
+
+void SqlStore::analyze() {
+    auto lease = _pool.acquire();
+    Connection& c = *lease;
+    if (c.postgres()) {
+        c.execute("VACUUM ANALYZE"); // outside a transaction; sets the visibility map for index-only scans
+    } else {
+        c.execute("ANALYZE");
+        c.execute("PRAGMA optimize");
+    }
+}
+
+} // namespace gequ::db::detail
