@@ -117,7 +117,6 @@ protected:
             Song failed = song("s-failed", "u1", "失败的歌", "pop", 0.02);
             failed.complete = SongStatus::Failed;
             songs.insert(failed);
-            songs.refreshHotness(testNow());
             return true;
         });
     }
@@ -421,11 +420,12 @@ TEST_F(EngagementTest, ParallelSharesCountExactly) {
 
 // --- the lists
 
-TEST_F(EngagementTest, TheHotListFollowsPlaysLikesAndSharesAfterTheUpkeep) {
+TEST_F(EngagementTest, TheHotListFollowsPlaysLikesAndSharesAtOnce) {
     EXPECT_EQ(ids("/music/getPopularMusic"), (Ids{"s-c", "s-b", "s-a"})) << "no counts yet: the youngest is hottest";
     EXPECT_EQ(ids("/music/getNewMusic"), (Ids{"s-c", "s-b", "s-a"}));
 
-    // s-a: 2 likes and 2 shares = (0 + 6 + 10 + 1) / 5^1.5 ≈ 1.52; s-b: 3 plays = 4 / 4^1.5 = 0.5; s-c: 1 / 3^1.5.
+    // s-a (3 h old): 2 likes and 2 shares, ln(17) - 3/72 ≈ 2.79; s-b (2 h): 3 plays, ln(4) - 2/72 ≈ 1.36;
+    // s-c (1 h): nothing, -1/72. The key moves with each count, at once, with no upkeep pass in between.
     like("s-a", true, token(1));
     like("s-a", true, token(2));
     share("s-a");
@@ -433,24 +433,25 @@ TEST_F(EngagementTest, TheHotListFollowsPlaysLikesAndSharesAfterTheUpkeep) {
     for (int user = 1; user <= 3; ++user) {
         play("s-b", token(user));
     }
-    EXPECT_EQ(ids("/music/getPopularMusic"), (Ids{"s-c", "s-b", "s-a"})) << "hotness is stored; the upkeep moves it";
-    upkeep();
-    EXPECT_EQ(ids("/music/getPopularMusic"), (Ids{"s-a", "s-b", "s-c"}));
+    EXPECT_EQ(ids("/music/getPopularMusic"), (Ids{"s-a", "s-b", "s-c"})) << "the hot list follows every count at once";
     EXPECT_EQ(ids("/music/search?keyword=fiery"), (Ids{"s-a", "s-b", "s-c"}));
     EXPECT_EQ(ids("/music/getNewMusic"), (Ids{"s-c", "s-b", "s-a"})) << "the new list is by time only";
     EXPECT_EQ(ids("/music/search?keyword=new"), (Ids{"s-c", "s-b", "s-a"}));
 
-    // Hotness decays with age: two days later the counts still rank s-a first, and a fresh song with one play
-    // (2 / 2^1.5 ≈ 0.71) beats them all (s-a: 17 / 51^1.5 ≈ 0.047).
-    clock().advance(48h);
+    // Unliking takes the likes' weight off again: s-a has only its 2 shares left, ln(11) - 3/72 ≈ 2.36, still first.
+    like("s-a", false, token(1));
+    like("s-a", false, token(2));
+    EXPECT_EQ(ids("/music/getPopularMusic"), (Ids{"s-a", "s-b", "s-c"}));
+
+    // Newer songs rise: eight days later a just-published song nobody has heard yet (0 plus 195/72 ≈ 2.71 of
+    // newness over s-a, whose engagement is worth ln(11) ≈ 2.40) is first at once, without any upkeep.
+    clock().advance(192h);
     store().transact([&](domain::Repositories& repos) {
         Song fresh = song("s-fresh", "u3", "新鲜出炉", "pop", 0);
         fresh.createdAt = clock().now();
         repos.songs().insert(fresh);
         return true;
     });
-    play("s-fresh");
-    upkeep();
     EXPECT_EQ(ids("/music/getPopularMusic"), (Ids{"s-fresh", "s-a", "s-b", "s-c"}));
 }
 

@@ -40,7 +40,6 @@ Song song(const std::string& id, const std::string& userId, const std::string& t
     s.playCount = plays;
     s.forwardCount = plays / 10;
     s.likeCount = plays / 100;
-    s.hotness = static_cast<double>(plays + 1) / ((hoursOld + 2) * std::sqrt(hoursOld + 2));
     s.createdAt = hoursAgo(hoursOld);
     s.finishedAt = hoursAgo(hoursOld) + domain::Millis(60000);
     return s;
@@ -100,7 +99,6 @@ protected:
             Song failed = song("s-failed", "u1", "夏日失败", "pop", 0.02, 0);
             failed.complete = SongStatus::Failed;
             songs.insert(failed);
-            songs.refreshHotness(testNow());
             songs.addLike("u1", "s-mid", testNow());
             songs.addLike("u1", "s-private", testNow());
             return true;
@@ -196,6 +194,18 @@ TEST_F(SquareTest, BadPagingIs4000) {
         expectInvalid(get(port(), std::string("/music/getNewMusic?") + query), "每页数量必须是1到50之间的整数");
     }
     EXPECT_EQ(get(port(), "/music/getNewMusic?size=50").status, 200);
+}
+
+TEST_F(SquareTest, PublicListsServeTheirFirstThousandRowsAndSayWhyNotDeeper) {
+    // Page 20 of 50 starts at row 950: served (here: nothing there). Page 21 starts at row 1000: refused, with why.
+    EXPECT_EQ(get(port(), "/music/getNewMusic?page=20&size=50").status, 200);
+    EXPECT_EQ(get(port(), "/music/getPopularMusic?page=50&size=20").status, 200);
+    for (const char* uri :
+         {"/music/getNewMusic?page=21&size=50", "/music/getPopularMusic?page=51", "/music/search?keyword=pop&page=51",
+          "/music/search?keyword=fiery&page=51", "/music/search?keyword=%E5%A4%8F%E6%97%A5&page=101&size=10"}) {
+        SCOPED_TRACE(uri);
+        expectInvalid(get(port(), uri), "列表最多可浏览前1000首歌曲，请换个关键词搜索");
+    }
 }
 
 TEST_F(SquareTest, SearchNeedsAKeyword) {
@@ -366,6 +376,64 @@ TEST_F(SquareTest, PlansAreTheCatalogue) {
     EXPECT_NE(answer.text().find(R"("price":1,)"), std::string::npos);
     EXPECT_NE(answer.text().find(R"("originalPrice":528,)"), std::string::npos);
     EXPECT_NE(answer.text().find(R"("describe1":"可生成4首歌曲")"), std::string::npos);
+}
+
+TEST(ListCacheTest, VisitorsShareAShortLivedAnswerSignedInViewersNeverAndPublishingClearsIt) {
+    // A long time to live, so nothing here depends on timing: only clear() or a signed-in viewer sees past it.
+    TestServer server([](HttpConfig& config) { config.listCacheMillis = 600000; },
+                      [](const std::string& token) -> std::optional<std::string> {
+                          return token == "token-u1" ? std::optional<std::string>("u1") : std::nullopt;
+                      });
+    server.store().transact([](domain::Repositories& repos) {
+        domain::User user;
+        user.id = "u1";
+        user.phone = "13800000001";
+        user.nickname = "歌手甲";
+        user.createdAt = hoursAgo(100);
+        repos.users().insert(user);
+        repos.songs().insert(song("s-a", "u1", "第一首", "pop", 2, 0));
+        return true;
+    });
+    const auto listed = [&](const std::string& uri, const std::string& token = {}) {
+        std::vector<std::pair<std::string, std::string>> headers;
+        if (!token.empty()) {
+            headers.emplace_back("Authorization", token);
+        }
+        auto answer = get(server.port(), uri, headers);
+        EXPECT_EQ(answer.status, 200) << answer.text();
+        Ids out;
+        auto items = answer.json()->getArray("data");
+        for (std::size_t i = 0; items && i < items->size(); ++i) {
+            out.push_back(items->getObject(static_cast<unsigned>(i))->getValue<std::string>("native_id"));
+        }
+        return out;
+    };
+    EXPECT_EQ(listed("/music/getNewMusic"), (Ids{"s-a"}));
+    EXPECT_EQ(listed("/music/search?keyword=pop"), (Ids{"s-a"}));
+    server.store().transact([](domain::Repositories& repos) {
+        repos.songs().insert(song("s-b", "u1", "第二首", "pop", 1, 0)); // as another instance would
+        return true;
+    });
+    EXPECT_EQ(listed("/music/getNewMusic"), (Ids{"s-a"})) << "a visitor gets the cached answer";
+    EXPECT_EQ(listed("/music/search?keyword=pop"), (Ids{"s-a"}));
+    EXPECT_EQ(listed("/music/getNewMusic?page=1&size=5"), (Ids{"s-b", "s-a"})) << "another page is another answer";
+    EXPECT_EQ(listed("/music/getNewMusic", "token-u1"), (Ids{"s-b", "s-a"})) << "a signed-in viewer: always fresh";
+    EXPECT_EQ(listed("/music/getNewMusic", "token-unknown"), (Ids{"s-a"})) << "an unknown token is a visitor";
+
+    // Withdrawing a song through this instance clears every cached list at once.
+    RequestSpec open;
+    open.method = "POST";
+    open.uri = "/music/openSong";
+    open.body = R"({"openId":0,"nativeId":"s-b"})";
+    open.headers = {{"Authorization", "token-u1"}, {"Content-Type", "application/json"}};
+    auto answer = send(server.port(), open);
+    ASSERT_EQ(answer.status, 200) << answer.text();
+    EXPECT_EQ(listed("/music/getNewMusic"), (Ids{"s-a"}));
+    EXPECT_EQ(listed("/music/search?keyword=pop"), (Ids{"s-a"}));
+    open.body = R"({"openId":1,"nativeId":"s-b"})";
+    ASSERT_EQ(send(server.port(), open).status, 200);
+    EXPECT_EQ(listed("/music/getNewMusic"), (Ids{"s-b", "s-a"})) << "published: on the visitors' list at once";
+    EXPECT_EQ(listed("/music/search?keyword=pop"), (Ids{"s-b", "s-a"}));
 }
 
 } // namespace

@@ -344,6 +344,7 @@ public:
         config.webRoot = webRoot().string();
         config.mediaDir = mediaDir().string();
         config.threads = 4;
+        config.listCacheMillis = 0; // tests write to the store directly; the cache's own tests turn it on
         config.ratePerIp = 1e6;
         config.burstPerIp = 1e6;
         config.mediaHosts = {"https://cdn.example.com"};

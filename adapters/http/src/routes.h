@@ -4,6 +4,7 @@
 
 #include "gequ/domain/model/result.h"
 #include "gequ/http/server.h"
+#include "list_cache.h"
 #include "metrics.h"
 #include "router.h"
 
@@ -14,6 +15,7 @@ struct RouteContext {
     const HttpConfig& config;
     Services& services;
     Metrics& metrics;
+    ListCache& listCache; ///< anonymous public list answers (hot, new, search)
 };
 
 /// GET /healthz, GET /metrics, GET /music/test, GET /media/<file>.

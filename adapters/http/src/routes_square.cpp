@@ -8,6 +8,7 @@
 
 #include <Poco/Base64Encoder.h>
 #include <Poco/URI.h>
+#include <functional>
 #include <sstream>
 
 namespace gequ::http {
@@ -21,13 +22,32 @@ constexpr std::size_t kMaxIdBytes = 128;
 using ListCall = domain::Result<std::vector<domain::SongView>> (domain::SquareService::*)(
     domain::Page, const std::optional<std::string>&);
 
-Handler listHandler(RouteContext& context, ListCall call) {
-    return [&context, call](Request& request) {
+/// The cache key of a public list page as a visitor sees it.
+std::string listKey(const std::string& list, domain::Page page, const std::string& keyword = {}) {
+    return list + '\n' + std::to_string(page.offset) + '\n' + std::to_string(page.limit) + '\n' + keyword;
+}
+
+/// The answer of a public list: for a visitor from the short-lived cache (the same bytes for everyone), for a
+/// signed-in viewer (whose `liked` fields are their own) always fresh.
+Response listAnswer(
+    RouteContext& context, Request& request, const std::string& key,
+    const std::function<domain::Result<std::vector<domain::SongView>>(const std::optional<std::string>&)>& list) {
+    const auto& viewer = request.viewerId();
+    if (viewer) {
+        return render(list(viewer), views::songList);
+    }
+    return context.listCache.get(key, [&] { return render(list(std::nullopt), views::songList); });
+}
+
+Handler listHandler(RouteContext& context, ListCall call, std::string name) {
+    return [&context, call, name](Request& request) {
         auto page = pageParams(request, kPageSize, kMaxPageSize);
         if (!page.ok()) {
             return errorResponse(page.error());
         }
-        return render((context.services.square.*call)(*page, request.viewerId()), views::songList);
+        return listAnswer(context, request, listKey(name, *page), [&](const std::optional<std::string>& viewer) {
+            return (context.services.square.*call)(*page, viewer);
+        });
     };
 }
 
@@ -75,8 +95,8 @@ std::string shareUrl(const std::string& publicBaseUrl, const std::string& songId
 } // namespace
 
 void addSquareRoutes(Router& router, RouteContext& context) {
-    router.add("GET", "/music/getPopularMusic", listHandler(context, &domain::SquareService::popular));
-    router.add("GET", "/music/getNewMusic", listHandler(context, &domain::SquareService::latest));
+    router.add("GET", "/music/getPopularMusic", listHandler(context, &domain::SquareService::popular, "hot"));
+    router.add("GET", "/music/getNewMusic", listHandler(context, &domain::SquareService::latest, "new"));
 
     router.add("GET", "/music/search", [&context](Request& request) {
         auto keyword = textParam(request, "keyword");
@@ -87,8 +107,11 @@ void addSquareRoutes(Router& router, RouteContext& context) {
         if (!page.ok()) {
             return errorResponse(page.error());
         }
-        return render(context.services.square.search(keyword->value_or(""), *page, request.viewerId()),
-                      views::songList);
+        const std::string text = keyword->value_or("");
+        return listAnswer(context, request, listKey("search", *page, text),
+                          [&](const std::optional<std::string>& viewer) {
+                              return context.services.square.search(text, *page, viewer);
+                          });
     });
 
     router.add("GET", "/music/getMusic", [&context](Request& request) {

@@ -65,7 +65,7 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         return okResponse(works.generatingCount(*user));
     });
 
-    router.add("POST", "/music/deleteSong", [&works](Request& request) {
+    router.add("POST", "/music/deleteSong", [&works, &context](Request& request) {
         auto user = requireUser(request);
         if (!user) {
             return errorResponse(user.error());
@@ -78,10 +78,11 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         if (!removed) {
             return errorResponse(removed.error());
         }
+        context.listCache.clear(); // it may have been on a public list
         return okResponse(Poco::Dynamic::Var(), "删除成功");
     });
 
-    router.add("POST", "/music/openSong", [&works](Request& request) {
+    router.add("POST", "/music/openSong", [&works, &context](Request& request) {
         auto user = requireUser(request);
         if (!user) {
             return errorResponse(user.error());
@@ -103,6 +104,7 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         if (!state) {
             return errorResponse(state.error());
         }
+        context.listCache.clear(); // published or withdrawn: the public lists change
         return okResponse(views::openState(*state), "状态修改成功");
     });
 

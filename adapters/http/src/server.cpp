@@ -171,6 +171,7 @@ struct Server::Impl {
     Services services;
     Router router;
     Metrics metrics;
+    ListCache listCache;
     RateLimiter limiter;
     ResponseWriter writer;
     RouteContext routeContext;
@@ -182,14 +183,15 @@ struct Server::Impl {
     std::mutex lifecycle;
 
     Impl(HttpConfig c, Services s)
-        : config(std::move(c)), services(std::move(s)), limiter(config.ratePerIp, config.burstPerIp),
+        : config(std::move(c)), services(std::move(s)), listCache(std::chrono::milliseconds(config.listCacheMillis)),
+          limiter(config.ratePerIp, config.burstPerIp),
           writer(ResponseWriter::Headers{
               {"X-Content-Type-Options", "nosniff"},
               {"Referrer-Policy", "strict-origin-when-cross-origin"},
               {"X-Frame-Options", "DENY"},
               {"Content-Security-Policy", contentSecurityPolicy(config.mediaHosts)},
           }),
-          routeContext{config, services, metrics} {
+          routeContext{config, services, metrics, listCache} {
         addAllRoutes(router, routeContext);
     }
 

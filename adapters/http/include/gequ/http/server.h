@@ -30,14 +30,15 @@ struct HttpConfig {
     std::string webRoot = "web/dist";   ///< the built web app; missing is allowed (API only)
     std::string mediaDir = "var/media"; ///< served under /media/
     std::size_t maxBodyBytes = 64 * 1024;
-    int threads = 16;               ///< worker threads; each serves one connection at a time (keep-alive included)
-    int maxQueued = 256;            ///< accepted connections waiting for a worker
-    int readTimeoutSeconds = 30;    ///< socket receive/send timeout for slow clients
-    int keepAliveSeconds = 5;       ///< how long an idle keep-alive connection holds its worker
-    int maxKeepAliveRequests = 100; ///< requests per connection before it is closed (fairness between clients)
-    double ratePerIp = 20;          ///< requests per second per client IP on API routes; <= 0 disables the limit
-    double burstPerIp = 60;         ///< bucket size
-    bool trustProxy = false;        ///< take the client IP from X-Forwarded-For (its last entry)
+    int threads = 256;               ///< worker threads; each serves one connection at a time (keep-alive included)
+    int maxQueued = 256;             ///< accepted connections waiting for a worker
+    int readTimeoutSeconds = 30;     ///< socket receive/send timeout for slow clients
+    int keepAliveSeconds = 5;        ///< how long an idle keep-alive connection holds its worker
+    int maxKeepAliveRequests = 1000; ///< requests per connection before it is closed (fairness between clients)
+    int listCacheMillis = 2000;      ///< how long an anonymous public list answer may be reused; 0 never
+    double ratePerIp = 20;           ///< requests per second per client IP on API routes; <= 0 disables the limit
+    double burstPerIp = 60;          ///< bucket size
+    bool trustProxy = false;         ///< take the client IP from X-Forwarded-For (its last entry)
     std::vector<std::string> corsOrigins;
     std::vector<std::string> mediaHosts; ///< extra hosts allowed by the Content-Security-Policy
 };
