@@ -59,7 +59,10 @@ TEST(ConfigTest, DefaultsMatchTheDesign) {
     EXPECT_EQ(c.upstreamProvider(), "local");
     EXPECT_EQ(c.paymentProvider(), "sandbox");
     EXPECT_EQ(c.smsProvider(), "console");
-    EXPECT_EQ(c.httpThreads(), 16);
+    EXPECT_EQ(c.httpThreads(), 256);
+    EXPECT_EQ(c.httpKeepAliveSeconds(), 5);
+    EXPECT_EQ(c.httpKeepAliveRequests(), 1000);
+    EXPECT_EQ(c.httpListCacheMillis(), 2000);
     EXPECT_EQ(c.httpReadTimeoutSeconds(), 30);
     EXPECT_DOUBLE_EQ(c.httpRatePerIp(), 20);
     EXPECT_DOUBLE_EQ(c.httpBurstPerIp(), 60);
@@ -241,9 +244,9 @@ TEST(ConfigTest, ProductionRefusesTheDevelopmentProviders) {
 }
 
 TEST(ConfigTest, GenericGettersAndUnknownKeys) {
-    Config c = Config::loadFromString(
-        "upstream.ace.base_url = https://api.acedata.cloud\nhttp.prot = 1\nfuture.key = later\n",
-        envOf({{"GEQU_UPSTREAM_ACE_TOKEN", "tok"}}));
+    Config c =
+        Config::loadFromString("upstream.ace.base_url = https://api.acedata.cloud\nhttp.prot = 1\nfuture.key = later\n",
+                               envOf({{"GEQU_UPSTREAM_ACE_TOKEN", "tok"}}));
     EXPECT_EQ(c.getString("upstream.ace.base_url"), "https://api.acedata.cloud");
     EXPECT_EQ(c.getString("future.key"), "later"); // keys the application does not list are looked up too
     EXPECT_EQ(c.getString("upstream.ace.token"), "tok");

@@ -1,5 +1,5 @@
-// The square's background upkeep in gequ-server: SquareUpkeep runs SquareService::maintain() at start and then every
-// interval, and stops promptly.
+// The square's background upkeep in gequ-server: SquareUpkeep runs SquareService::maintain() (forgetting old play
+// notes) at start and then every interval, and stops promptly.
 
 #include "gequ/app/square_upkeep.h"
 #include "gequ/db/database.h"
@@ -19,7 +19,7 @@ public:
     domain::TimePoint now() const override { return domain::fromEpochMillis(1795255200000); }
 };
 
-domain::Song publicSong(const std::string& id, domain::TimePoint createdAt, std::int64_t plays) {
+domain::Song publicSong(const std::string& id, domain::TimePoint createdAt) {
     domain::Song song;
     song.id = id;
     song.taskId = "task-" + id;
@@ -28,21 +28,19 @@ domain::Song publicSong(const std::string& id, domain::TimePoint createdAt, std:
     song.model = "chirp-v3-5";
     song.complete = domain::SongStatus::Done;
     song.open = true;
-    song.playCount = plays;
     song.createdAt = createdAt;
     song.finishedAt = createdAt;
     return song;
 }
 
-/// The stored hot list, hottest first.
-std::vector<std::string> hotIds(domain::Store& store) {
-    return domain::readOnly(store, [](domain::Repositories& repos) {
-        std::vector<std::string> ids;
-        for (const auto& song : repos.songs().listPublic(domain::SongOrder::Hotness, domain::Page{0, 10})) {
-            ids.push_back(song.id);
-        }
-        return ids;
+/// Whether a play of the song by the viewer at `at` would count now (it is noted as a side effect).
+bool playCounts(domain::Store& store, const std::string& viewer, domain::TimePoint at) {
+    bool counted = false;
+    store.transact([&](domain::Repositories& repos) {
+        counted = repos.songs().recordPlay("s1", viewer, at, domain::kPlayWindow);
+        return true;
     });
+    return counted;
 }
 
 template <class Predicate> bool waitFor(Predicate predicate) {
@@ -55,38 +53,37 @@ template <class Predicate> bool waitFor(Predicate predicate) {
     return predicate();
 }
 
-TEST(SquareUpkeepTest, RefreshesTheHotListAtStartAndOnEveryInterval) {
+TEST(SquareUpkeepTest, ForgetsOldPlayNotesAtStartAndOnEveryInterval) {
     TempDir dir;
     auto store = db::openStore("sqlite:" + (dir / "gequ.db"), 2);
     ManualClock clock;
+    const domain::TimePoint now = clock.now();
     store->transact([&](domain::Repositories& repos) {
         domain::User user;
         user.id = "u1";
         user.phone = "13800000001";
         user.nickname = "甲";
-        user.createdAt = clock.now() - 100h;
+        user.createdAt = now - 100h;
         repos.users().insert(user);
-        // Stored hotness 0 for both: the list falls back to newer first until the upkeep computes it.
-        repos.songs().insert(publicSong("old-but-played", clock.now() - 2h, 500));
-        repos.songs().insert(publicSong("new-unplayed", clock.now() - 1h, 0));
+        repos.songs().insert(publicSong("s1", now - 2h));
         return true;
     });
-    ASSERT_EQ(hotIds(*store), (std::vector<std::string>{"new-unplayed", "old-but-played"}));
+    // Notes far in the past (the clock stands still, so "old" is relative to its now).
+    for (int i = 0; i < 1200; ++i) {
+        ASSERT_TRUE(playCounts(*store, "ip:old-" + std::to_string(i), now - 2h));
+    }
+    ASSERT_TRUE(playCounts(*store, "ip:recent", now - 1min));
 
     domain::SquareService square(*store, clock);
     SquareUpkeep upkeep(square, 20ms);
     upkeep.start();
     ASSERT_TRUE(waitFor([&] { return upkeep.passes() >= 1; }));
-    EXPECT_EQ(hotIds(*store), (std::vector<std::string>{"old-but-played", "new-unplayed"}));
-
-    // Plays move the ranking again on a later pass.
-    store->transact([](domain::Repositories& repos) {
-        repos.songs().addCounts("new-unplayed", 5000, 0, 0);
-        return true;
-    });
+    // Every old note is gone (in several bounded batches), so those viewers count again; the recent one does not.
+    EXPECT_TRUE(playCounts(*store, "ip:old-0", now));
+    EXPECT_TRUE(playCounts(*store, "ip:old-1199", now));
+    EXPECT_FALSE(playCounts(*store, "ip:recent", now));
     const auto seen = upkeep.passes();
-    ASSERT_TRUE(waitFor([&] { return upkeep.passes() >= seen + 2; }));
-    EXPECT_EQ(hotIds(*store), (std::vector<std::string>{"new-unplayed", "old-but-played"}));
+    ASSERT_TRUE(waitFor([&] { return upkeep.passes() >= seen + 2; })); // and it keeps going
     upkeep.stop();
     upkeep.stop(); // idempotent
 }

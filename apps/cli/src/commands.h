@@ -23,5 +23,7 @@ void addSongsCommands(CommandTable& table);
 void addTasksCommands(CommandTable& table);
 /// orders list, show, reconcile (orders_commands.cpp).
 void addOrdersCommands(CommandTable& table);
+/// seed
+void addSeedCommands(CommandTable& table);
 
 } // namespace gequ::cli

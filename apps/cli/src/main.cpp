@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
     gequ::cli::addSongsCommands(table);
     gequ::cli::addTasksCommands(table);
     gequ::cli::addOrdersCommands(table);
+    gequ::cli::addSeedCommands(table);
 
     const std::vector<std::string> args(argv + 1, argv + argc);
     const int status = gequ::cli::run(table, args, std::cout, std::cerr);

@@ -19,6 +19,7 @@
 #include <Poco/Exception.h>
 #include <Poco/Logger.h>
 #include <Poco/URI.h>
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -40,6 +41,10 @@ http::HttpConfig makeHttpConfig(const Config& config) {
     http.webRoot = config.webRoot();
     http.mediaDir = config.mediaDir();
     http.threads = config.httpThreads();
+    http.keepAliveSeconds = config.httpKeepAliveSeconds();
+    http.maxKeepAliveRequests = config.httpKeepAliveRequests();
+    http.maxQueued = std::max(http.threads, 64);
+    http.listCacheMillis = config.httpListCacheMillis();
     http.readTimeoutSeconds = config.httpReadTimeoutSeconds();
     http.ratePerIp = config.httpRatePerIp();
     http.burstPerIp = config.httpBurstPerIp();

@@ -99,6 +99,9 @@ public:
     std::uint16_t httpPort() const { return static_cast<std::uint16_t>(getInt("http.port")); }
     std::string publicBaseUrl() const { return getString("http.public_base_url"); }
     int httpThreads() const { return static_cast<int>(getInt("http.threads")); }
+    int httpKeepAliveSeconds() const { return static_cast<int>(getInt("http.keep_alive_timeout")); }
+    int httpKeepAliveRequests() const { return static_cast<int>(getInt("http.keep_alive_requests")); }
+    int httpListCacheMillis() const { return static_cast<int>(getInt("http.list_cache_ms")); }
     int httpReadTimeoutSeconds() const { return static_cast<int>(getInt("http.read_timeout")); }
     double httpRatePerIp() const { return getDouble("http.rate_per_ip"); }
     double httpBurstPerIp() const { return getDouble("http.burst_per_ip"); }
