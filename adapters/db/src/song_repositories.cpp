@@ -16,6 +16,16 @@ namespace {
 
 const std::string kSongSelect =
     std::string("SELECT ") + RowMapping<domain::Song>::kColumns + " FROM songs s JOIN users u ON u.id = s.user_id ";
+
+/// The columns of a list row: a song's without its prompt and lyric (read as ''), which no list shows and which are
+/// the longest texts of a row.
+std::string listColumns() {
+    std::string columns = RowMapping<domain::Song>::kColumns;
+    const std::string texts = "s.prompt, s.lyric";
+    columns.replace(columns.find(texts), texts.size(), "'', ''");
+    return columns;
+}
+const std::string kListColumns = listColumns();
 /// What the square and search show. The same terms as the partial indexes of the migrations, so they apply.
 const std::string kPublic = "s.open = 1 AND s.complete = 1 AND s.hidden = 0 AND s.deleted_at IS NULL";
 const std::string kNewest = " ORDER BY s.created_at DESC, s.id DESC";
@@ -41,8 +51,8 @@ std::string keyColumn(const Connection& c) {
 /// (so skipping `offset` rows reads no table rows); only the page's rows are then read whole, with their owner's
 /// name, in `order`.
 std::string pageOfKeys(const Connection& c, const std::string& keys, const std::string& order) {
-    return std::string("SELECT ") + RowMapping<domain::Song>::kColumns + " FROM (" + keys + ") p JOIN songs s ON s." +
-           keyColumn(c) + " = p.k JOIN users u ON u.id = s.user_id" + order;
+    return "SELECT " + kListColumns + " FROM (" + keys + ") p JOIN songs s ON s." + keyColumn(c) +
+           " = p.k JOIN users u ON u.id = s.user_id" + order;
 }
 
 } // namespace
@@ -163,7 +173,7 @@ std::vector<domain::Song> SqlSongRepository::searchByStyle(const std::string& st
     wanted.erase(wanted.find_last_not_of(" \t") + 1);
     // song_tags holds (tag, created_at, song_id) for public songs only: its primary key is the list's order.
     const std::string order = " ORDER BY s.created_at DESC, s.id DESC";
-    Query query(_c, std::string("SELECT ") + RowMapping<domain::Song>::kColumns +
+    Query query(_c, "SELECT " + kListColumns +
                         " FROM (SELECT song_id FROM song_tags WHERE tag = ? ORDER BY created_at DESC, song_id DESC "
                         "LIMIT ? OFFSET ?) p JOIN songs s ON s.id = p.song_id JOIN users u ON u.id = s.user_id" +
                         order);

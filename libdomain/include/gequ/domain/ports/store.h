@@ -118,6 +118,8 @@ public:
     virtual std::optional<Song> findById(const std::string& id) = 0;
     /// Writes every mutable field of the song back (matched by id).
     virtual void update(const Song& song) = 0;
+    // The lists below return rows without their prompt and lyric (left empty: no list shows them; findById has them).
+
     /// Public, finished, not hidden, not deleted songs in the given order (ties: newer first). Costs O(log n + offset +
     /// limit) rows at any table size.
     virtual std::vector<Song> listPublic(SongOrder order, Page page) = 0;

@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# The square, search, player and my works at real size (docs/performance.md): seeds a database with gequ-admin seed,
+# starts gequ-server on it (rate limits lifted, everything else as deployed), and drives every read with wrk at 64
+# connections (a subset at 256) twice: as a visitor (public lists may come from the 2 s in-process cache) and signed
+# in (never cached: every request reaches the database). Then a write mix (plays, likes, login codes) beside 64
+# readers. The ceiling is a static file of the same bytes as the hot list's first page, served by the same server.
+# One Markdown table per database.
+#
+#   bench/api/run.sh [BUILD_DIR] [SONGS] [DATABASES]
+#     SONGS      default 1000000 (users: a tenth of that; 13900000000 owns 10000 songs, or a tenth for small runs)
+#     DATABASES  "sqlite postgresql" (default), or one of them
+#   GEQU_BENCH_DURATION   seconds per wrk run (default 4)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+build="${1:-build/release}"
+songs="${2:-1000000}"
+databases="${3:-sqlite postgresql}"
+duration="${GEQU_BENCH_DURATION:-4}"
+users=$(( songs / 10 > 1000 ? songs / 10 : 1000 ))
+heavy=$(( songs >= 100000 ? 10000 : songs / 10 ))
+admin="$root/$build/bin/gequ-admin"
+server="$root/$build/bin/gequ-server"
+command -v wrk >/dev/null || { echo "bench/api: wrk is missing (apt-get install wrk)" >&2; exit 1; }
+[ -x "$admin" ] && [ -x "$server" ] || { echo "bench/api: build first (make build)" >&2; exit 1; }
+
+work=$(mktemp -d /tmp/gequ-bench-api.XXXXXX)
+server_pid=""
+pg_dir=""
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
+    [ -n "$pg_dir" ] && "$root/scripts/pg.sh" stop "$pg_dir" >/dev/null 2>&1 || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+b64() { printf '%s' "$1" | base64 -w0; }
+urlenc() { node -e 'console.log(encodeURIComponent(process.argv[1]))' "$1"; }
+
+# wrk's summary as "req/s p50 p99 non2xx" (latencies in ms).
+measure() { # connections url [extra wrk args...]
+    local c=$1 url=$2
+    shift 2
+    local out
+    out=$(wrk -t2 -c"$c" -d"${duration}s" --timeout 10s --latency "$@" "$url" 2>&1)
+    node -e '
+        const t = process.argv[1];
+        const ms = (s) => { if (!s) return NaN; const m = s.match(/([\d.]+)(us|ms|s)/); const v = +m[1];
+            return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v; };
+        const rps = +(t.match(/Requests\/sec:\s+([\d.]+)/) || [0, 0])[1];
+        const p50 = ms((t.match(/\s50%\s+(\S+)/) || [])[1]);
+        const p99 = ms((t.match(/\s99%\s+(\S+)/) || [])[1]);
+        const bad = +(t.match(/Non-2xx or 3xx responses:\s+(\d+)/) || [0, 0])[1];
+        const to = +(t.match(/timeout (\d+)/) || [0, 0])[1];
+        console.log(rps.toFixed(1), p50.toFixed(2), p99.toFixed(2), bad + to);' "$out"
+}
+
+run_database() { # sqlite|postgresql
+    local dbname=$1 data="$work/$1" url
+    mkdir -p "$data"
+    if [ "$dbname" = postgresql ]; then
+        pg_dir="$work/pg"
+        url=$("$root/scripts/pg.sh" start "$pg_dir")
+    else
+        url="sqlite:$data/gequ.db"
+    fi
+    export GEQU_DATA_DIR="$data" GEQU_DB_URL="$url" GEQU_LOG_LEVEL=warning
+    local t0=$SECONDS
+    "$admin" seed --songs "$songs" --users "$users" --heavy-user-songs "$heavy" >"$data/seed.log" 2>&1 \
+        || { cat "$data/seed.log"; exit 1; }
+    local seed_s=$((SECONDS - t0))
+
+    # A web root holding the app and the ceiling file.
+    mkdir -p "$data/web"
+    cp -r "$root/web/dist/." "$data/web/" 2>/dev/null || true
+    local port
+    port=$(free_port)
+    GEQU_HTTP_PORT=$port GEQU_WEB_ROOT="$data/web" GEQU_HTTP_RATE_PER_IP=1000000 GEQU_HTTP_BURST_PER_IP=1000000 \
+        GEQU_GENERATION_WORKERS=0 \
+        "$server" >"$data/server.log" 2>&1 &
+    server_pid=$!
+    local base="http://127.0.0.1:$port"
+    for _ in $(seq 1 200); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+    curl -fs "$base/healthz" >/dev/null || { cat "$data/server.log"; exit 1; }
+
+    # Sign in as the user who owns the most songs, through the real SMS flow (console outbox).
+    curl -fs -X POST "$base/login/code" -H 'Content-Type: application/json' -d '{"phoneNumber":"13900000000"}' >/dev/null
+    local code token
+    code=$(grep -o '[0-9]\{6\}' "$data/sms-outbox.jsonl" | tail -1)
+    token=$(curl -fs -X POST "$base/login/phone" -H 'Content-Type: application/json' \
+        -d "{\"phoneNumber\":\"13900000000\",\"code\":\"$code\"}" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).data.token))')
+
+    curl -fs "$base/music/getPopularMusic?page=1" >"$data/web/ceiling.json"
+    local some_id
+    some_id=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).data[3].native_id)' "$data/web/ceiling.json")
+
+    local -a rows=(
+        "static file, same bytes as hot p1 (ceiling)|/ceiling.json"
+        "hot p1|/music/getPopularMusic?page=1"
+        "hot p10|/music/getPopularMusic?page=10"
+        "hot p50 (deepest served)|/music/getPopularMusic?page=50"
+        "new p1|/music/getNewMusic?page=1"
+        "new p10|/music/getNewMusic?page=10"
+        "new p50 (deepest served)|/music/getNewMusic?page=50"
+    )
+    local genre
+    for genre in 流行 摇滚 电子 古典 说唱 金属 男声 女声 爵士 Cinematic lo-fi; do
+        rows+=("genre $genre|/music/search?keyword=$(urlenc "$genre")")
+    done
+    rows+=("genre 流行 p50|/music/search?keyword=$(urlenc 流行)&page=50")
+    local word
+    for word in 夜 鲸 晚风 鲸落 的晚风 鹦鹉螺 夏夜海边 琥珀的极光 love; do
+        rows+=("search \"$word\"|/music/search?keyword=$(urlenc "$word")")
+    done
+    rows+=("player detail (getMusic)|/music/getMusic?id=$some_id")
+    rows+=("my works p1 ($heavy songs)|/music/song/list?page=1|auth")
+    rows+=("my works p$(( (heavy + 19) / 20 )) (last)|/music/song/list?page=$(( (heavy + 19) / 20 ))|auth")
+    rows+=("my works count (listNumber)|/music/song/listNumber|auth")
+    rows+=("generating count (generateNumber)|/music/song/generateNumber|auth")
+
+    echo "### $dbname: $songs songs, $users users (seeded in ${seed_s} s), wrk -t2 -d${duration}s"
+    echo
+    echo "Ratios are to the static file's req/s at the same connection count. Visitor: as an anonymous browser (public"
+    echo "lists may be answered from the 2 s cache). Signed in: the heavy user's token, never cached."
+    echo
+    echo "| request | c | visitor req/s | p50 ms | p99 ms | ratio | signed-in req/s | p50 ms | p99 ms | ratio | errors |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+    local c
+    for c in 64 256; do
+        local ceiling="" ceiling_p99=""
+        local row name path auth
+        for row in "${rows[@]}"; do
+            IFS='|' read -r name path auth <<<"$row"
+            # At 256 connections: the ceiling and one of each kind.
+            if [ "$c" = 256 ] && ! [[ $name =~ ^(static|hot\ p1$|new\ p50|genre\ 流行$|search\ \"夏夜海边|search\ \"夜|player|my\ works\ p1) ]]; then
+                continue
+            fi
+            local vis="" sig=""
+            if [ -z "$auth" ]; then
+                read -r rps p50 p99 bad < <(measure "$c" "$base$path")
+                [ -z "$ceiling" ] && ceiling=$rps && ceiling_p99=$p99
+                vis="$rps | $p50 | $p99 | $(node -e 'console.log((process.argv[1]/process.argv[2]).toFixed(2))' "$rps" "$ceiling")×"
+            else
+                vis="| | |"
+                bad=0
+            fi
+            if [[ $name == static* ]]; then
+                sig="| | |"
+            else
+                read -r srps sp50 sp99 sbad < <(measure "$c" "$base$path" -H "Authorization: $token")
+                sig="$srps | $sp50 | $sp99 | $(node -e 'console.log((process.argv[1]/process.argv[2]).toFixed(2))' "$srps" "$ceiling")×"
+                bad=$((bad + sbad))
+            fi
+            echo "| $name | $c | $vis | $sig | $bad |"
+        done
+    done
+
+    # Writes while reads run at full speed: plays, likes and login codes from 8 connections beside 64 signed-in
+    # readers of the hot list.
+    cat >"$work/writes.lua" <<LUA
+local n = 0
+local token = "$token"
+request = function()
+    n = n + 1
+    local id = string.format("seed-s%08d", (n * 7919) % $songs)
+    local kind = n % 3
+    if kind == 0 then
+        return wrk.format("POST", "/music/addNumberOfViews", {["Content-Type"] = "application/json"},
+            '{"nativeId":"' .. id .. '"}')
+    elseif kind == 1 then
+        return wrk.format("POST", "/music/like", {["Content-Type"] = "application/json", ["Authorization"] = token},
+            '{"nativeId":"' .. id .. '","like":' .. ((n % 2 == 0) and "true" or "false") .. '}')
+    else
+        return wrk.format("POST", "/login/code", {["Content-Type"] = "application/json"},
+            string.format('{"phoneNumber":"137%08d"}', n))
+    end
+end
+LUA
+    measure 64 "$base/music/getPopularMusic?page=1" -H "Authorization: $token" >"$work/reads.txt" &
+    local readers=$!
+    read -r wrps wp50 wp99 wbad < <(measure 8 "$base/music/addNumberOfViews" -s "$work/writes.lua")
+    wait "$readers"
+    read -r rrps rp50 rp99 rbad <"$work/reads.txt"
+    echo
+    echo "| beside each other | c | req/s | p50 ms | p99 ms | non-2xx |"
+    echo "|---|---|---|---|---|---|"
+    echo "| writes: play, like, login code | 8 | $wrps | $wp50 | $wp99 | $wbad (private or failed songs, and the login code limits, answer 4xx) |"
+    echo "| hot p1 readers (signed in: every one reaches the database) | 64 | $rrps | $rp50 | $rp99 | $rbad |"
+    echo
+
+    local stop0=$SECONDS
+    kill "$server_pid"
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=""
+    echo "gequ-server stopped in $((SECONDS - stop0)) s."
+    echo
+    if [ "$dbname" = postgresql ]; then
+        "$root/scripts/pg.sh" stop "$pg_dir" >/dev/null 2>&1 || true
+        pg_dir=""
+    fi
+    rm -rf "$data"
+}
+
+echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'))."
+echo
+for db in $databases; do
+    run_database "$db"
+done
