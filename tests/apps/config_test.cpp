@@ -295,3 +295,41 @@ TEST(ConfigTest, TheExampleFileListsEveryKeyWithItsDefault) {
     EXPECT_EQ(c.mediaDir(), "/d/media");
     EXPECT_EQ(c.publicBaseUrl(), "http://127.0.0.1:8080");
 }
+
+namespace {
+
+TEST(ConfigSecurityTest, AShortCallbackKeyRefusesToStart) {
+    const std::string shortKey =
+        errorOf("upstream.ace.callback_url = https://gequ.example/music/api/callback/ace?key=abc\n");
+    EXPECT_NE(shortKey.find("upstream.ace.callback_url"), std::string::npos) << shortKey;
+    EXPECT_NE(shortKey.find("at least 32"), std::string::npos) << shortKey;
+    const std::string noKey = errorOf("upstream.ace.callback_url = https://gequ.example/music/api/callback/ace\n");
+    EXPECT_NE(noKey.find("upstream.ace.callback_url"), std::string::npos) << noKey;
+    const std::string key(32, 'k');
+    Config ok = Config::loadFromString(
+        "upstream.ace.callback_url = https://gequ.example/music/api/callback/ace?key=" + key + "\n", kNoEnv);
+    EXPECT_TRUE(ok.has("upstream.ace.callback_url"));
+}
+
+TEST(ConfigSecurityTest, ErrorsNeverShowADatabasePassword) {
+    for (const char* url : {"mysql://gequ:hunter2secret@db.example/gequ", "postgresq://gequ:hunter2secret@db/gequ",
+                            "postgres:/gequ:hunter2secret@db/gequ?password=hunter2secret"}) {
+        const std::string message = errorOf(std::string("db.url = ") + url + "\n");
+        EXPECT_NE(message.find("db.url"), std::string::npos) << message;
+        EXPECT_EQ(message.find("hunter2secret"), std::string::npos) << message;
+    }
+}
+
+TEST(ConfigSecurityTest, MetricsTokenAndTrustedProxiesAreRead) {
+    Config c = Config::loadFromString("metrics.token = " + std::string(32, 'm') +
+                                          "\nhttp.trusted_proxies = 10.0.0.0/8, fd00::/8\nhttp.request_deadline = 7\n"
+                                          "auth.sms_hourly_budget = 50\n",
+                                      kNoEnv);
+    EXPECT_EQ(c.metricsToken(), std::string(32, 'm'));
+    EXPECT_EQ(c.httpTrustedProxies(), (std::vector<std::string>{"10.0.0.0/8", "fd00::/8"}));
+    EXPECT_EQ(c.httpRequestDeadlineSeconds(), 7);
+    EXPECT_EQ(c.authSmsHourlyBudget(), 50);
+    EXPECT_NE(errorOf("metrics.token = short\n").find("metrics.token"), std::string::npos);
+}
+
+} // namespace

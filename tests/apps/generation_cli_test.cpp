@@ -255,13 +255,14 @@ TEST(RuntimeGenerationTest, TheAceUpstreamIsWiredWithItsCallback) {
     TempDir dir;
     gequ::app::Runtime runtime(configFor(dir, "upstream.provider = ace\nupstream.ace.token = sk-test-token\n"
                                               "upstream.ace.callback_url = "
-                                              "https://gequ.example/music/api/callback/ace?key=k-123\n"
+                                              "https://gequ.example/music/api/callback/ace?key="
+                                              "k-123-a-random-secret-of-32-chars\n"
                                               "points.create_cost = 12\n"));
     EXPECT_EQ(runtime.generator().name(), "ace");
     EXPECT_EQ(runtime.create().settings().provider, "ace");
     EXPECT_EQ(runtime.create().settings().cost, 12);
     auto services = runtime.httpServices();
-    EXPECT_EQ(services.callback.key, "k-123");
+    EXPECT_EQ(services.callback.key, "k-123-a-random-secret-of-32-chars");
     EXPECT_TRUE(static_cast<bool>(services.callback.parse));
     EXPECT_NE(services.callback.worker, nullptr);
     EXPECT_NE(services.create, nullptr);

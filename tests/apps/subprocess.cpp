@@ -58,6 +58,10 @@ bool Child::readLine(std::string& line) {
     return static_cast<bool>(std::getline(*_out, line));
 }
 
+int Child::pid() const {
+    return _handle->id();
+}
+
 void Child::signal(int signo) {
     ::kill(_handle->id(), signo);
 }

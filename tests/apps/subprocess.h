@@ -47,6 +47,8 @@ public:
     bool readLine(std::string& line);
     /// Sends a signal.
     void signal(int signo);
+    /// The process id.
+    int pid() const;
     /// Waits for the exit and returns the status (the exit code, or 256 + signal when killed).
     int wait();
     /// What the child wrote to stderr so far (complete after wait()).

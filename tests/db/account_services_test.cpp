@@ -206,18 +206,93 @@ TEST_P(AccountServiceTest, ConcurrentCodeRequestsFromOneIpStopAtTwenty) {
     EXPECT_EQ(limited.load(), 10);
 }
 
-TEST_P(AccountServiceTest, ParallelWrongGuessesCountFiveAttemptsAndBurnTheCode) {
+TEST_P(AccountServiceTest, ParallelWrongGuessesFromOneClientCountFiveAndLockOnlyThatClient) {
     ASSERT_TRUE(_auth->requestCode(kPhone, "10.0.0.1").ok());
     const std::string code = _sms.lastCode(kPhone);
     const std::string wrong = code == "000000" ? "000001" : "000000";
     constexpr int kThreads = 12;
-    inParallel(kThreads, [&](int) { EXPECT_FALSE(_auth->login(kPhone, wrong, "10.0.0.1").ok()); });
+    std::atomic<int> wrongAnswers{0}, locked{0};
+    inParallel(kThreads, [&](int) {
+        auto result = _auth->login(kPhone, wrong, "10.6.6.6");
+        ASSERT_FALSE(result.ok());
+        if (result.error().code == ErrorCode::TooManyRequests) {
+            ++locked;
+        } else if (result.error().message == "验证码错误") {
+            ++wrongAnswers;
+        }
+    });
+    EXPECT_EQ(wrongAnswers.load(), 5);
+    EXPECT_EQ(locked.load(), kThreads - 5);
     auto row = reading(store(), [](Repositories& repos) { return repos.smsCodes().findLatestActive(kPhone); });
     ASSERT_TRUE(row);
     EXPECT_EQ(row->attempts, 5);
-    auto right = _auth->login(kPhone, code, "10.0.0.1");
-    ASSERT_FALSE(right.ok());
-    EXPECT_EQ(right.error().message, "验证码错误次数过多，请重新获取");
+    auto guesser = _auth->login(kPhone, code, "10.6.6.6");
+    ASSERT_FALSE(guesser.ok());
+    EXPECT_EQ(guesser.error().code, ErrorCode::TooManyRequests);
+    EXPECT_TRUE(_auth->login(kPhone, code, "10.0.0.1").ok()) << "the owner's code still works";
+}
+
+TEST_P(AccountServiceTest, AnyNumberOfWrongGuessesFromOneClientNeverStopTheOwner) {
+    const std::string guesser = "2001:db8:6:6::/64";
+    for (int round = 0; round < 3; ++round) {
+        ASSERT_TRUE(_auth->requestCode(kPhone, "10.0.0.1").ok());
+        const std::string code = _sms.lastCode(kPhone);
+        const std::string wrong = code == "000000" ? "000001" : "000000";
+        for (int i = 0; i < 40; ++i) {
+            EXPECT_FALSE(_auth->login(kPhone, wrong, guesser).ok());
+        }
+        auto owner = _auth->login(kPhone, code, "10.0.0.1");
+        EXPECT_TRUE(owner.ok()) << (owner.ok() ? "" : owner.error().message);
+        _clock.advance(61s);
+    }
+}
+
+TEST_P(AccountServiceTest, TheGuesserLockEndsWithinACodesLifetime) {
+    ASSERT_TRUE(_auth->requestCode(kPhone, "10.0.0.1").ok());
+    const std::string wrong = _sms.lastCode(kPhone) == "000000" ? "000001" : "000000";
+    for (int i = 0; i < 5; ++i) {
+        EXPECT_EQ(_auth->login(kPhone, wrong, "10.6.6.6").error().code, ErrorCode::InvalidInput);
+    }
+    EXPECT_EQ(_auth->login(kPhone, wrong, "10.6.6.6").error().code, ErrorCode::TooManyRequests);
+    _clock.advance(domain::kCodeLifetime - 1s);
+    EXPECT_EQ(_auth->login(kPhone, wrong, "10.6.6.6").error().code, ErrorCode::TooManyRequests);
+    _clock.advance(2s); // the oldest guess is a code's lifetime old: the lock is over
+    ASSERT_TRUE(_auth->requestCode(kPhone, "10.6.6.6").ok());
+    EXPECT_TRUE(_auth->login(kPhone, _sms.lastCode(kPhone), "10.6.6.6").ok());
+}
+
+TEST_P(AccountServiceTest, OneClientGuessingAcrossPhonesIsLockedAfterTwenty) {
+    for (int p = 0; p < 5; ++p) {
+        const std::string phone = "1380000" + std::to_string(2000 + p);
+        ASSERT_TRUE(_auth->requestCode(phone, "10.0.0." + std::to_string(10 + p)).ok());
+        const std::string wrong = _sms.lastCode(phone) == "000000" ? "000001" : "000000";
+        for (int i = 0; i < 4; ++i) {
+            EXPECT_EQ(_auth->login(phone, wrong, "10.6.6.6").error().code, ErrorCode::InvalidInput) << p << " " << i;
+        }
+    }
+    const std::string sixth = "13800002005";
+    ASSERT_TRUE(_auth->requestCode(sixth, "10.0.0.20").ok());
+    auto locked = _auth->login(sixth, _sms.lastCode(sixth), "10.6.6.6");
+    ASSERT_FALSE(locked.ok());
+    EXPECT_EQ(locked.error().code, ErrorCode::TooManyRequests);
+    EXPECT_TRUE(_auth->login(sixth, _sms.lastCode(sixth), "10.0.0.20").ok());
+}
+
+TEST_P(AccountServiceTest, TheSiteWideHourlySmsBudgetRefusesWithAClearMessage) {
+    domain::AuthSettings settings;
+    settings.secret = "a-test-secret-of-at-least-32-characters";
+    settings.smsHourlyBudget = 3;
+    domain::AuthService auth(store(), _clock, _random, _ids, _hasher, _sms, settings);
+    for (int i = 0; i < 3; ++i) {
+        ASSERT_TRUE(auth.requestCode("1380000" + std::to_string(3000 + i), "10.0.3." + std::to_string(i)).ok());
+    }
+    auto spent = auth.requestCode("13800003009", "10.0.3.9");
+    ASSERT_FALSE(spent.ok());
+    EXPECT_EQ(spent.error().code, ErrorCode::TooManyRequests);
+    EXPECT_EQ(spent.error().message, "本小时验证码发送量已达上限，请稍后再试");
+    EXPECT_EQ(_sms.sentCount(), 3u);
+    _clock.advance(1h + 1ms);
+    EXPECT_TRUE(auth.requestCode("13800003009", "10.0.3.9").ok());
 }
 
 TEST_P(AccountServiceTest, InsertIfPhoneFreeUnderARaceInsertsOne) {

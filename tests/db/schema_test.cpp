@@ -1,6 +1,7 @@
 // Migrations: applied once, idempotent, and the two dialects move in step.
 
 #include "gequ/db/db_exception.h"
+#include "migrations.h"
 #include "test_support.h"
 
 #include <algorithm>
@@ -9,6 +10,13 @@
 
 namespace gequ::db::test {
 namespace {
+
+/// How many migrations this build applies to an empty database (versions may skip numbers between branches).
+int migrationCount(Backend backend) {
+    return static_cast<int>(
+        detail::migrationsFor(backend == Backend::Sqlite ? detail::Dialect::Sqlite : detail::Dialect::Postgresql)
+            .size());
+}
 
 TEST_P(StoreTest, OpenAppliesEveryMigration) {
     EXPECT_GE(latestSchemaVersion(), 1);
@@ -29,7 +37,7 @@ TEST_P(StoreTest, MigrateOnAnEmptyDatabaseCountsWhatItApplied) {
     {
         auto empty = openStore(url, 2, /*applyMigrations=*/false);
         EXPECT_EQ(schemaVersion(*empty), 0);
-        EXPECT_EQ(migrate(*empty), latestSchemaVersion());
+        EXPECT_EQ(migrate(*empty), migrationCount(GetParam()));
         EXPECT_EQ(schemaVersion(*empty), latestSchemaVersion());
         EXPECT_EQ(migrate(*empty), 0);
     }
@@ -45,7 +53,7 @@ TEST_P(StoreTest, ConcurrentMigrationsApplyEachVersionOnce) {
         std::thread other([&] { appliedB = migrate(*b); });
         appliedA = migrate(*a);
         other.join();
-        EXPECT_EQ(appliedA + appliedB, latestSchemaVersion());
+        EXPECT_EQ(appliedA + appliedB, migrationCount(GetParam()));
         EXPECT_EQ(schemaVersion(*a), latestSchemaVersion());
     }
     Databases::instance().drop(url);
@@ -58,7 +66,8 @@ TEST_P(StoreTest, SchemaHasEveryTableOfTheDesign) {
     }
     const std::set<std::string> expected{
         "users",       "sessions", "sms_codes",    "points_records", "generation_tasks",  "songs",    "song_likes",
-        "play_events", "orders",   "redeem_codes", "redemptions",    "schema_migrations", "song_tags"};
+        "play_events", "orders",   "redeem_codes", "redemptions",    "schema_migrations", "song_tags",
+        "login_failures"};
     EXPECT_EQ(tables, expected);
 }
 

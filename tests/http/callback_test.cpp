@@ -6,7 +6,7 @@
 namespace gequ::http::test {
 namespace {
 
-constexpr const char* kKey = "callback-secret-0123456789";
+constexpr const char* kKey = "callback-secret-0123456789-abcdefghij";
 
 /// The test's wire format for a pushed status: "<upstream id>|succeeded" or "<upstream id>|failed".
 domain::Result<domain::TaskStatus> parseTestCallback(const std::string& body) {
@@ -123,6 +123,34 @@ TEST_F(NoCallbackTest, TheEndpointIsNotServed) {
     spec.uri = std::string("/music/api/callback/ace?key=") + kKey;
     spec.body = "x|succeeded";
     expectError(send(port(), spec), 404, 4040, "接口不存在");
+}
+
+TEST(CallbackRateLimit, GuessingTheKeyIsRateLimited) {
+    FakeGenerator generator;
+    std::unique_ptr<domain::GenerationWorker> worker;
+    TestServer server(
+        [](HttpConfig& config) {
+            config.ratePerIp = 0.001; // practically no refill during the test
+            config.burstPerIp = 3;
+        },
+        Authenticator{}, AccountServices::defaults(),
+        [&](Services& services) {
+            worker = std::make_unique<domain::GenerationWorker>(services.store, services.clock, generator, nullptr,
+                                                                domain::WorkerSettings{});
+            services.callback.key = kKey;
+            services.callback.parse = parseTestCallback;
+            services.callback.worker = worker.get();
+        });
+    RequestSpec spec;
+    spec.method = "POST";
+    spec.uri = "/music/api/callback/ace?key=guess";
+    spec.body = "up-x|succeeded";
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(send(server.port(), spec).status, 403) << i;
+    }
+    auto limited = send(server.port(), spec);
+    EXPECT_EQ(limited.status, 429);
+    EXPECT_EQ(limited.json()->getValue<std::string>("message"), "操作过于频繁，请稍后再试");
 }
 
 } // namespace

@@ -22,7 +22,10 @@ namespace {
 
 class ServerTest : public ::testing::Test {
 protected:
-    static void SetUpTestSuite() { _server = new TestServer(); }
+    static void SetUpTestSuite() {
+        _server = new TestServer();
+        _server->publishMediaSong();
+    }
     static void TearDownTestSuite() {
         delete _server;
         _server = nullptr;
@@ -371,6 +374,7 @@ TEST(RateLimit, ABurstPastTheBucketIs4290) {
         config.ratePerIp = 0.001; // practically no refill during the test
         config.burstPerIp = 3;
     });
+    server.publishMediaSong();
     for (int i = 0; i < 3; ++i) {
         EXPECT_EQ(get(server.port(), "/music/test").status, 200) << i;
     }

@@ -11,6 +11,7 @@
 #include "gequ/domain/services/user_service.h"
 #include "gequ/domain/services/works_service.h"
 #include "gequ/http/server.h"
+#include "gequ/media/local_media_store.h"
 
 #include <Poco/DigestEngine.h>
 #include <Poco/HMACEngine.h>
@@ -319,6 +320,34 @@ inline std::string mediaBytes() {
     return bytes;
 }
 
+/// The owner and song that media/song.mp3 belongs to: a public, finished song (so the file is public media).
+inline constexpr const char* kMediaOwnerId = "media-owner";
+inline constexpr const char* kMediaSongId = "song";
+
+/// Stores the public song whose audio is /media/song.mp3 (and its owner).
+inline void seedMediaSong(domain::Store& store) {
+    store.transact([](domain::Repositories& repos) {
+        domain::User owner;
+        owner.id = kMediaOwnerId;
+        owner.phone = "19900000009";
+        owner.nickname = "媒体";
+        owner.createdAt = testNow();
+        repos.users().insert(owner);
+        domain::Song song;
+        song.id = kMediaSongId;
+        song.taskId = "media-task";
+        song.userId = kMediaOwnerId;
+        song.title = "媒体";
+        song.audioUrl = "/media/song.mp3";
+        song.complete = domain::SongStatus::Done;
+        song.open = true;
+        song.createdAt = testNow();
+        song.finishedAt = testNow();
+        repos.songs().insert(song);
+        return true;
+    });
+}
+
 class TestServer {
 public:
     /// `authenticate` replaces the real sessions (auth.authenticate) when given.
@@ -330,6 +359,8 @@ public:
         _store = std::make_unique<SwitchableStore>(db::openStore("sqlite:" + (_dir.path() / "gequ.db").string(), 4));
         _square = std::make_unique<domain::SquareService>(*_store, _clock);
         _accounts = std::make_unique<AccountServices>(*_store, _clock, std::move(settings));
+        _files = std::make_unique<media::LocalMediaStore>(mediaDir());
+        _media = std::make_unique<domain::MediaService>(*_store, _clock, *_files);
 
         writeFile(webRoot() / "index.html", kIndexHtml);
         writeFile(webRoot() / "assets" / "index-abc123.js", assetScript());
@@ -352,6 +383,8 @@ public:
             tweak(config);
         }
         Services services = _accounts->services(*_store, _clock, *_square, std::move(authenticate));
+        services.media = _media.get();
+        services.mediaUrlKey = "test-media-url-key";
         if (extend) {
             extend(services);
         }
@@ -362,6 +395,8 @@ public:
 
     std::uint16_t port() const { return _server->port(); }
     domain::Store& store() { return *_store; }
+    /// Makes media/song.mp3 the audio of a public song (seedMediaSong), so anyone may fetch it.
+    void publishMediaSong() { seedMediaSong(*_store); }
     /// Starts over on a new, empty database, with the clock back at testNow() and a fresh SMS record. Call it only
     /// between requests.
     void resetAccounts() {
@@ -383,6 +418,8 @@ private:
     int _databases = 0;
     std::unique_ptr<domain::SquareService> _square;
     std::unique_ptr<AccountServices> _accounts;
+    std::unique_ptr<media::LocalMediaStore> _files;
+    std::unique_ptr<domain::MediaService> _media;
     std::unique_ptr<Server> _server;
 };
 

@@ -78,7 +78,9 @@ TEST_F(WorksRoutesTest, ListShowsTheUsersSongsNewestFirstWithTheirState) {
     auto done = items->getObject(3);
     EXPECT_EQ(done->getValue<int>("complete"), 1);
     EXPECT_EQ(done->getValue<std::string>("title"), "第一首歌");
-    EXPECT_EQ(done->getValue<std::string>("native_audio_url"), "/media/song.mp3");
+    // A private song: its owner gets a signed media URL (docs/security.md, "Media").
+    EXPECT_EQ(done->getValue<std::string>("native_audio_url").rfind("/media/song.mp3?exp=", 0), 0u)
+        << done->getValue<std::string>("native_audio_url");
     EXPECT_EQ(done->getValue<double>("duration"), 30);
 
     failTask(second, "生成超时");

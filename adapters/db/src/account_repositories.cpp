@@ -175,6 +175,43 @@ std::int64_t SqlSmsCodeRepository::countForIpSince(const std::string& ip, TimePo
     return scalar(query);
 }
 
+std::int64_t SqlSmsCodeRepository::countForPhoneFromIpSince(const std::string& phone, const std::string& ip,
+                                                            TimePoint since) {
+    Query query(_c, "SELECT COUNT(*) FROM sms_codes WHERE phone = ? AND ip = ? AND created_at >= ?");
+    query.bind(phone).bind(ip).bind(since);
+    return scalar(query);
+}
+
+std::int64_t SqlSmsCodeRepository::countAllSince(TimePoint since) {
+    Query query(_c, "SELECT COUNT(*) FROM sms_codes WHERE created_at >= ?");
+    query.bind(since);
+    return scalar(query);
+}
+
+void SqlSmsCodeRepository::addFailure(const std::string& phone, const std::string& client, TimePoint at) {
+    Query(_c, "INSERT INTO login_failures (phone, client, at) VALUES (?, ?, ?)")
+        .bind(phone)
+        .bind(client)
+        .bind(at)
+        .execute();
+}
+
+std::int64_t SqlSmsCodeRepository::countFailures(const std::string& phone, const std::string& client, TimePoint since) {
+    Query query(_c, "SELECT COUNT(*) FROM login_failures WHERE phone = ? AND client = ? AND at >= ?");
+    query.bind(phone).bind(client).bind(since);
+    return scalar(query);
+}
+
+std::int64_t SqlSmsCodeRepository::countClientFailures(const std::string& client, TimePoint since) {
+    Query query(_c, "SELECT COUNT(*) FROM login_failures WHERE client = ? AND at >= ?");
+    query.bind(client).bind(since);
+    return scalar(query);
+}
+
+void SqlSmsCodeRepository::pruneFailures(TimePoint before) {
+    Query(_c, "DELETE FROM login_failures WHERE at < ?").bind(before).execute();
+}
+
 int SqlSmsCodeRepository::addAttempt(std::int64_t id) {
     Query query(_c, "UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ? RETURNING attempts");
     query.bind(id);

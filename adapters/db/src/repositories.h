@@ -47,6 +47,13 @@ public:
     std::optional<domain::SmsCode> findLatest(const std::string& phone) override;
     std::int64_t countForPhoneSince(const std::string& phone, domain::TimePoint since) override;
     std::int64_t countForIpSince(const std::string& ip, domain::TimePoint since) override;
+    std::int64_t countForPhoneFromIpSince(const std::string& phone, const std::string& ip,
+                                          domain::TimePoint since) override;
+    std::int64_t countAllSince(domain::TimePoint since) override;
+    void addFailure(const std::string& phone, const std::string& client, domain::TimePoint at) override;
+    std::int64_t countFailures(const std::string& phone, const std::string& client, domain::TimePoint since) override;
+    std::int64_t countClientFailures(const std::string& client, domain::TimePoint since) override;
+    void pruneFailures(domain::TimePoint before) override;
     int addAttempt(std::int64_t id) override;
     bool consume(std::int64_t id, domain::TimePoint at) override;
     void consumeAllForPhone(const std::string& phone, domain::TimePoint at) override;
@@ -84,6 +91,7 @@ public:
     explicit SqlSongRepository(Connection& connection) : _c(connection) {}
     void insert(const domain::Song& song) override;
     std::optional<domain::Song> findById(const std::string& id) override;
+    std::optional<domain::Song> findByMediaUrl(const std::string& url) override;
     void update(const domain::Song& song) override;
     std::vector<domain::Song> listPublic(domain::SongOrder order, domain::Page page) override;
     std::vector<domain::Song> searchByStyle(const std::string& style, domain::Page page) override;
@@ -100,6 +108,7 @@ public:
     bool recordPlay(const std::string& songId, const std::string& viewerKey, domain::TimePoint at,
                     domain::Millis window) override;
     std::int64_t prunePlayEvents(domain::TimePoint before, int limit) override;
+    std::vector<domain::Song> listDeletedWithMedia(domain::TimePoint deletedBefore, int limit) override;
 
 private:
     /// Makes song_tags hold the song's tags if it is public, and nothing of it otherwise.

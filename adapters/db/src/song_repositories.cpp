@@ -128,6 +128,18 @@ std::optional<domain::Song> SqlSongRepository::findById(const std::string& id) {
     return firstOf(rows);
 }
 
+std::optional<domain::Song> SqlSongRepository::findByMediaUrl(const std::string& url) {
+    Query query(_c, kSongSelect +
+                        "WHERE s.audio_url = ? OR s.image_url = ? "
+                        "ORDER BY CASE WHEN s.deleted_at IS NULL THEN 0 ELSE 1 END, s.id LIMIT 1");
+    query.bind(url).bind(url);
+    auto rows = songs(query);
+    if (rows.empty()) {
+        return std::nullopt;
+    }
+    return std::move(rows.front());
+}
+
 void SqlSongRepository::update(const domain::Song& song) {
     // The counters and hotness are left out on purpose: addCounts and refreshHotness change them atomically, and
     // writing back a value read earlier would lose concurrent plays and likes. Owner, task, clip index and creation
@@ -322,6 +334,15 @@ std::int64_t SqlSongRepository::prunePlayEvents(TimePoint before, int limit) {
         .bind(before)
         .bind(limit)
         .execute();
+}
+
+std::vector<domain::Song> SqlSongRepository::listDeletedWithMedia(TimePoint deletedBefore, int limit) {
+    Query query(_c,
+                kSongSelect +
+                    "WHERE s.deleted_at IS NOT NULL AND s.deleted_at < ? AND "
+                    "(s.audio_url LIKE '/media/%' OR s.image_url LIKE '/media/%') ORDER BY s.deleted_at, s.id LIMIT ?");
+    query.bind(deletedBefore).bind(std::max(1, limit));
+    return songs(query);
 }
 
 // --- tasks

@@ -1,5 +1,6 @@
 #include "url.h"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -170,6 +171,7 @@ ConnectionTarget parsePostgres(const std::string& url, std::size_t schemeEnd) {
 } // namespace
 
 ConnectionTarget parseUrl(const std::string& url) {
+    // (Every DbException below masks the password of the URL it quotes.)
     if (startsWith(url, "sqlite:")) {
         std::string path = url.substr(7);
         if (startsWith(path, "//")) {
@@ -198,3 +200,73 @@ ConnectionTarget parseUrl(const std::string& url) {
 }
 
 } // namespace gequ::db::detail
+
+namespace gequ::db {
+
+std::string maskPasswords(const std::string& text) {
+    static constexpr const char* kMask = "***";
+    // The user information ends at the last '@' before the next space or quote: a password holding an unencoded '/'
+    // or '@' is still masked whole (at worst, an odd URL is masked a little too much).
+    auto isEnd = [](char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '\'' || c == '>';
+    };
+    std::string out = text;
+    // scheme://user:password@host
+    for (std::size_t pos = out.find("://"); pos != std::string::npos; pos = out.find("://", pos + 3)) {
+        const std::size_t begin = pos + 3;
+        std::size_t end = begin;
+        while (end < out.size() && !isEnd(out[end])) {
+            ++end;
+        }
+        const std::size_t at = out.rfind('@', end == 0 ? 0 : end - 1);
+        if (at == std::string::npos || at < begin) {
+            continue;
+        }
+        const std::size_t colon = out.find(':', begin);
+        if (colon == std::string::npos || colon > at) {
+            continue;
+        }
+        out.replace(colon + 1, at - colon - 1, kMask);
+    }
+    // user:password@host without "//" (a mistyped scheme): within one word, what lies between the last ':' and the
+    // last '@' when it holds no '/'
+    std::size_t wordStart = 0;
+    while (wordStart < out.size()) {
+        std::size_t wordEnd = wordStart;
+        while (wordEnd < out.size() && !isEnd(out[wordEnd])) {
+            ++wordEnd;
+        }
+        const std::string word = out.substr(wordStart, wordEnd - wordStart);
+        const std::size_t at = word.rfind('@');
+        const std::size_t colon = at == std::string::npos || at == 0 ? std::string::npos : word.rfind(':', at - 1);
+        if (colon != std::string::npos && at > colon + 1) {
+            const std::string secret = word.substr(colon + 1, at - colon - 1);
+            if (secret.find('/') == std::string::npos && secret != kMask) {
+                out.replace(wordStart + colon + 1, secret.size(), kMask);
+                wordEnd = wordEnd - secret.size() + std::string(kMask).size();
+            }
+        }
+        wordStart = wordEnd + 1;
+    }
+    // password=... (key=value pairs and URL queries), whatever the case of the key
+    std::string lower = out;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    for (std::size_t pos = lower.find("password="); pos != std::string::npos; pos = lower.find("password=", pos + 1)) {
+        const std::size_t begin = pos + 9;
+        std::size_t end = begin;
+        if (end < out.size() && out[end] == '\'') {
+            end = out.find('\'', end + 1);
+            end = end == std::string::npos ? out.size() : end + 1;
+        } else {
+            while (end < out.size() && out[end] != '&' && out[end] != ' ' && out[end] != '\t' && out[end] != '\n' &&
+                   out[end] != '"' && out[end] != ']' && out[end] != ')') {
+                ++end;
+            }
+        }
+        out.replace(begin, end - begin, kMask);
+        lower.replace(begin, end - begin, kMask);
+    }
+    return out;
+}
+
+} // namespace gequ::db

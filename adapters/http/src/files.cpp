@@ -350,12 +350,12 @@ Response serveWebApp(const Request& request, const fs::path& root) {
     return errorResponse(domain::ErrorCode::NotFound, "页面不存在");
 }
 
-Response serveMedia(const Request& request, const fs::path& root) {
+Response serveMedia(const Request& request, const fs::path& root, const std::string& cacheControl) {
     auto file = safeJoin(root, request.pathRest);
     if (!file) {
         return errorResponse(domain::ErrorCode::InvalidInput, "请求路径无效");
     }
-    if (auto response = serveFile(request, root, *file, FileOptions{kCacheImmutable, true})) {
+    if (auto response = serveFile(request, root, *file, FileOptions{cacheControl, true})) {
         if (startsWith(response->contentType, "audio/")) {
             response->compressible = false;
         }

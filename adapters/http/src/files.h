@@ -14,6 +14,8 @@ namespace gequ::http {
 
 inline constexpr const char* kCacheImmutable = "public, max-age=31536000, immutable";
 inline constexpr const char* kCacheNoCache = "no-cache";
+/// Media only their owner may fetch: never stored by a browser or a shared cache.
+inline constexpr const char* kCachePrivate = "private, no-store";
 
 /// The Content-Type for a file name (by extension); application/octet-stream when unknown.
 std::string mimeTypeFor(const std::filesystem::path& file);
@@ -37,8 +39,9 @@ std::optional<Response> serveFile(const Request& request, const std::filesystem:
 /// The web app: a file of root, else index.html for history-mode routes. Missing /assets/ files are a 404 (an HTML
 /// page served as a script only breaks the page). Paths that try to leave root are a 400.
 Response serveWebApp(const Request& request, const std::filesystem::path& root);
-/// GET /media/<file> from root, with ranges and immutable caching; 404 envelope when missing.
-Response serveMedia(const Request& request, const std::filesystem::path& root);
+/// GET /media/<file> from root, with ranges and the given Cache-Control; 404 envelope when missing, 400 for a path
+/// that leaves root. (Who may fetch it is decided before: routes_system.cpp.)
+Response serveMedia(const Request& request, const std::filesystem::path& root, const std::string& cacheControl);
 
 /// The Content-Disposition of a song download: attachment; filename="song.mp3"; filename*=UTF-8''<title>.mp3 with
 /// the title percent-encoded (RFC 5987/6266); control characters, slashes and quotes in it become '_', an empty title

@@ -5,11 +5,26 @@
 
 namespace gequ::http {
 
+std::string metricMethod(const std::string& method) {
+    for (const char* known : kMetricMethods) {
+        if (method == known) {
+            return method;
+        }
+    }
+    return "other";
+}
+
 void Metrics::record(const std::string& route, const std::string& method, int status, double seconds) {
+    Key key{route, metricMethod(method), status >= 100 && status <= 599 ? status : 0};
     std::lock_guard lock(_mutex);
-    Series& series = _series[Key{route, method, status}];
+    Series& series = _series[key];
     ++series.count;
     series.secondsSum += seconds;
+}
+
+std::size_t Metrics::seriesCount() const {
+    std::lock_guard lock(_mutex);
+    return _series.size();
 }
 
 std::string escapeLabel(const std::string& value) {

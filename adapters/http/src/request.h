@@ -29,7 +29,8 @@ public:
     Params query;         ///< decoded name/value pairs, '+' as space
     std::string body;     ///< at most HttpConfig::maxBodyBytes
     std::string requestId;
-    std::string clientIp;
+    std::string clientIp;  ///< the client's address (X-Forwarded-For only from trusted proxies)
+    std::string clientKey; ///< what limits count by: clientIp, or its /64 for IPv6 (clientBucket)
     const Poco::Net::NameValueCollection* headers = nullptr; ///< the request headers (null in unit tests)
 
     /// The first value of a query parameter, or nullopt when absent.

@@ -5,6 +5,7 @@
 #include "gequ/domain/model/result.h"
 #include "gequ/http/server.h"
 #include "list_cache.h"
+#include "media_urls.h"
 #include "metrics.h"
 #include "router.h"
 
@@ -12,14 +13,33 @@ namespace gequ::http {
 
 /// What route handlers may use.
 struct RouteContext {
+    RouteContext(const HttpConfig& c, Services& s, Metrics& m)
+        : config(c), services(s), metrics(m), mediaUrls(s.mediaUrlKey) {}
+
     const HttpConfig& config;
     Services& services;
     Metrics& metrics;
     ListCache& listCache; ///< anonymous public list answers (hot, new, search)
+    MediaUrlSigner mediaUrls;
+
+    /// Signs the song's /media/ URLs (MediaUrlSigner) when only its owner may fetch them; call it only for a song
+    /// shown to its owner.
+    void signOwnerMedia(domain::Song& song) const {
+        if (song.open && !song.hidden && song.complete == domain::SongStatus::Done) {
+            return; // public: the plain URLs, cached publicly
+        }
+        const auto now =
+            std::chrono::duration_cast<std::chrono::seconds>(services.clock.now().time_since_epoch()).count();
+        song.audioUrl = mediaUrls.sign(song.audioUrl, now);
+        song.imageUrl = mediaUrls.sign(song.imageUrl, now);
+    }
 };
 
 /// GET /healthz, GET /metrics, GET /music/test, GET /media/<file>.
 void addSystemRoutes(Router& router, RouteContext& context);
+/// Whether GET /metrics answers this request: from a loopback client that no proxy forwarded, or with
+/// `Authorization: Bearer <token>` when a token (metrics.token) is configured.
+bool metricsAllowed(const Request& request, const std::string& token);
 /// The music square: hot, new, search, player detail; POST /music/addNumberOfViews, /music/like, /music/share.
 void addSquareRoutes(Router& router, RouteContext& context);
 /// GET /pay/plans; with Services::payments.orders also POST /pay/jsapiPc, /pay/h5, /pay/jsapi, GET /pay/resultQuery,

@@ -31,7 +31,7 @@ void addAuthRoutes(Router& router, RouteContext& context) {
             return errorResponse(phone.error());
         }
         const std::string raw = phone->value_or("");
-        auto sent = context.services.auth.requestCode(raw, request.clientIp);
+        auto sent = context.services.auth.requestCode(raw, request.clientKey);
         Poco::Logger& log = Poco::Logger::get("gequ.auth");
         if (!sent) {
             if (sent.error().code != domain::ErrorCode::InvalidInput) {
@@ -62,7 +62,7 @@ void addAuthRoutes(Router& router, RouteContext& context) {
             codeText.insert(0, kCodeDigits - codeText.size(), '0'); // a code sent as a number lost its leading zeros
         }
         const std::string raw = phone->value_or("");
-        auto result = context.services.auth.login(raw, codeText, request.clientIp);
+        auto result = context.services.auth.login(raw, codeText, request.clientKey);
         if (!result) {
             return errorResponse(result.error());
         }

@@ -105,25 +105,22 @@ void addCreateRoutes(Router& router, RouteContext& context) {
 
     const UpstreamCallback& callback = context.services.callback;
     if (!callback.key.empty() && callback.parse && callback.worker) {
-        router.add(
-            "POST", "/music/api/callback/ace",
-            [&callback](Request& request) {
-                if (!sameSecret(request.param("key").value_or(""), callback.key)) {
-                    return errorResponse(domain::ErrorCode::Forbidden, "回调密钥无效");
-                }
-                auto status = callback.parse(request.body);
-                if (!status) {
-                    return errorResponse(status.error());
-                }
-                auto applied = callback.worker->applyPushed(*status);
-                if (!applied) {
-                    // A task we no longer track (finished, or never ours): nothing to do, and nothing to retry.
-                    Poco::Logger::get("gequ.http").information("callback for unknown upstream task %s", status->id);
-                    return errorResponse(applied.error());
-                }
-                return okResponse(Poco::Dynamic::Var());
-            },
-            RouteOptions{false});
+        router.add("POST", "/music/api/callback/ace", [&callback](Request& request) {
+            if (!sameSecret(request.param("key").value_or(""), callback.key)) {
+                return errorResponse(domain::ErrorCode::Forbidden, "回调密钥无效");
+            }
+            auto status = callback.parse(request.body);
+            if (!status) {
+                return errorResponse(status.error());
+            }
+            auto applied = callback.worker->applyPushed(*status);
+            if (!applied) {
+                // A task we no longer track (finished, or never ours): nothing to do, and nothing to retry.
+                Poco::Logger::get("gequ.http").information("callback for unknown upstream task %s", status->id);
+                return errorResponse(applied.error());
+            }
+            return okResponse(Poco::Dynamic::Var());
+        }); // rate-limited per client like every API route: guessing the key is slow as well as hopeless
     }
 }
 

@@ -127,6 +127,9 @@ void addSquareRoutes(Router& router, RouteContext& context) {
         if (!song) {
             return okResponse(Poco::Dynamic::Var());
         }
+        if (request.viewerId() == song->song.userId) {
+            context.signOwnerMedia(song->song); // a private song its owner plays: signed media URLs
+        }
         return okResponse(views::playerDetail(*song));
     });
 
@@ -136,7 +139,7 @@ void addSquareRoutes(Router& router, RouteContext& context) {
             return errorResponse(id.error());
         }
         const auto& viewer = request.viewerId();
-        return render(context.services.square.addPlay(*id, domain::playViewerKey(viewer, request.clientIp), viewer),
+        return render(context.services.square.addPlay(*id, domain::playViewerKey(viewer, request.clientKey), viewer),
                       views::playCount);
     });
 

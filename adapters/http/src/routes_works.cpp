@@ -36,7 +36,7 @@ void addWorksRoutes(Router& router, RouteContext& context) {
     }
     domain::WorksService& works = *context.services.works;
 
-    router.add("GET", "/music/song/list", [&works](Request& request) {
+    router.add("GET", "/music/song/list", [&context, &works](Request& request) {
         auto user = requireUser(request);
         if (!user) {
             return errorResponse(user.error());
@@ -46,7 +46,13 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         if (!page) {
             return errorResponse(page.error());
         }
-        return render(works.list(*user, *page), views::userSongs);
+        auto items = works.list(*user, *page);
+        if (items) {
+            for (auto& item : *items) {
+                context.signOwnerMedia(item.song); // the owner's private songs still play in <audio>
+            }
+        }
+        return render(std::move(items), views::userSongs);
     });
 
     router.add("GET", "/music/song/listNumber", [&works](Request& request) {
@@ -134,7 +140,7 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         if (!file) {
             return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
         }
-        auto response = serveFile(request, root, *file, FileOptions{"private, no-cache", true});
+        auto response = serveFile(request, root, *file, FileOptions{kCachePrivate, true});
         if (!response) {
             return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
         }

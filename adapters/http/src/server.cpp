@@ -1,9 +1,11 @@
 #include "gequ/http/server.h"
 
+#include "client_address.h"
 #include "envelope.h"
 #include "files.h"
 #include "metrics.h"
 #include "rate_limiter.h"
+#include "request_deadline.h"
 #include "response_writer.h"
 #include "router.h"
 #include "routes.h"
@@ -11,7 +13,6 @@
 #include <Poco/Logger.h>
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
-#include <Poco/Net/HTTPServer.h>
 #include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
@@ -164,6 +165,15 @@ bool hasBody(const Poco::Net::HTTPServerRequest& request) {
     return request.getChunkedTransferEncoding() || contentLength(request).value_or(0) > 0;
 }
 
+/// The request target as logged: the path only (at most 200 bytes, percent-encoded as received, so no line breaks).
+/// Query strings are never logged: they may carry secrets (the upstream callback key, signed media URLs) or what a
+/// user searched for.
+std::string loggedTarget(const std::string& uri) {
+    std::size_t question = uri.find('?');
+    std::string path = uri.substr(0, std::min<std::size_t>(question, 200));
+    return question == std::string::npos ? path : path + "?(query omitted)";
+}
+
 } // namespace
 
 struct Server::Impl {
@@ -174,11 +184,12 @@ struct Server::Impl {
     ListCache listCache;
     RateLimiter limiter;
     ResponseWriter writer;
+    TrustedProxies proxies;
     RouteContext routeContext;
     Poco::Logger& logger = Poco::Logger::get("gequ.http");
 
     std::unique_ptr<Poco::ThreadPool> pool;
-    std::unique_ptr<Poco::Net::HTTPServer> server;
+    std::unique_ptr<DeadlineHttpServer> server;
     std::uint16_t boundPort = 0;
     std::mutex lifecycle;
 
@@ -191,24 +202,13 @@ struct Server::Impl {
               {"X-Frame-Options", "DENY"},
               {"Content-Security-Policy", contentSecurityPolicy(config.mediaHosts)},
           }),
-          routeContext{config, services, metrics, listCache} {
+          proxies(config.trustedProxies), routeContext{config, services, metrics, listCache} {
         addAllRoutes(router, routeContext);
     }
 
     std::string clientIp(const Poco::Net::HTTPServerRequest& request) const {
-        if (config.trustProxy) {
-            // The last entry is the address the nearest (trusted) proxy saw; earlier ones are client-supplied.
-            std::string forwarded = request.get("X-Forwarded-For", "");
-            std::size_t comma = forwarded.rfind(',');
-            std::string last = comma == std::string::npos ? forwarded : forwarded.substr(comma + 1);
-            last.erase(0, last.find_first_not_of(" \t"));
-            last.erase(last.find_last_not_of(" \t") + 1);
-            Poco::Net::IPAddress address;
-            if (!last.empty() && Poco::Net::IPAddress::tryParse(last, address)) {
-                return address.toString();
-            }
-        }
-        return request.clientAddress().host().toString();
+        return resolveClientIp(request.clientAddress().host().toString(), request.get("X-Forwarded-For", ""),
+                               config.trustProxy, proxies);
     }
 
     bool corsAllowed(const std::string& origin) const {
@@ -221,6 +221,7 @@ struct Server::Impl {
         request.method = raw.getMethod();
         request.headers = &raw;
         request.clientIp = clientIp(raw);
+        request.clientKey = clientBucket(request.clientIp);
 
         // The request target: origin-form "/path?query"; an absolute-form URI is reduced to its path.
         std::string target = raw.getURI();
@@ -278,7 +279,7 @@ struct Server::Impl {
         }
         label = match.kind == Router::Match::Kind::None ? "unmatched" : match.label;
         bool limited = match.kind == Router::Match::Kind::None || match.options.rateLimited;
-        if (limited && !limiter.allow(request.clientIp)) {
+        if (limited && !limiter.allow(request.clientKey)) {
             return apiAnswer(withClose(raw, errorResponse(domain::ErrorCode::TooManyRequests, kMessageTooMany)));
         }
         auto announced = contentLength(raw);
@@ -299,8 +300,10 @@ struct Server::Impl {
         if (match.kind == Router::Match::Kind::WrongMethod) {
             // Decided: a known path with the wrong method is bad input (4000, HTTP 400) with an Allow header; the
             // envelope code keeps its HTTP status class.
-            Response response =
-                errorResponse(domain::ErrorCode::InvalidInput, "该接口不支持 " + request.method + " 请求");
+            // Only a method we know is echoed (the message must stay valid, readable UTF-8).
+            const bool known = metricMethod(request.method) != "other";
+            Response response = errorResponse(domain::ErrorCode::InvalidInput,
+                                              known ? "该接口不支持 " + request.method + " 请求" : "不支持该请求方法");
             response.set("Allow", match.allow);
             return apiAnswer(withClose(raw, std::move(response)));
         }
@@ -319,6 +322,7 @@ struct Server::Impl {
         case BodyStatus::Ok:
             break;
         }
+        DeadlineHttpServer::requestReceived();
 
         request.pathRest = match.rest;
         if (services.authenticate) {
@@ -362,11 +366,14 @@ struct Server::Impl {
         auto started = std::chrono::steady_clock::now();
         Request request;
         // The raw target (percent-encoded, so no line breaks) for the logs; the query may hold search text only.
-        const std::string target = raw.getURI().substr(0, 200);
+        const std::string target = loggedTarget(raw.getURI());
         std::string incomingId = raw.get("X-Request-Id", "");
         request.requestId = isSafeRequestId(incomingId) ? incomingId : newRequestId();
         std::string label = "unmatched";
         Response response;
+        if (!hasBody(raw)) {
+            DeadlineHttpServer::requestReceived(); // the headers were all there is
+        }
         try {
             response = dispatch(raw, request, label);
         } catch (const std::exception& e) {
@@ -386,6 +393,7 @@ struct Server::Impl {
             // Usually the client went away; the answer may be cut short.
             logger.warning("request %s: writing the answer failed: %s", request.requestId, std::string(e.what()));
         }
+        DeadlineHttpServer::answerSent();
         if (response.closeConnection && hasBody(raw) && !raw.getExpectContinue()) {
             // (With "Expect: 100-continue" refused, the client does not send the body: nothing to drain.)
             try {
@@ -413,7 +421,7 @@ struct Server::Impl {
         Impl& _impl;
     };
 
-    class RequestHandlerFactory final : public Poco::Net::HTTPRequestHandlerFactory {
+    class RequestHandlerFactory final : public StoppableHandlerFactory {
     public:
         explicit RequestHandlerFactory(Impl& impl) : _impl(impl) {}
         Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest& request) override {
@@ -462,7 +470,9 @@ void Server::start() {
     // The default Poco thread pool holds 16 threads whatever maxThreads says: the server gets its own.
     _impl->pool = std::make_unique<Poco::ThreadPool>("gequ-http", 2, std::max(2, config.threads), 60);
     _impl->server =
-        std::make_unique<Poco::Net::HTTPServer>(new Impl::RequestHandlerFactory(*_impl), *_impl->pool, socket, params);
+        std::make_unique<DeadlineHttpServer>(new Impl::RequestHandlerFactory(*_impl), *_impl->pool, socket, params,
+                                             std::chrono::seconds(std::max(1, config.requestDeadlineSeconds)),
+                                             std::chrono::seconds(std::max(1, config.keepAliveSeconds)));
     _impl->server->start();
     _impl->boundPort = socket.address().port();
 }

@@ -1,6 +1,7 @@
 #include "gequ/upstream/media_fetcher.h"
 
 #include "http_transport.h"
+#include "log_url.h"
 
 #include <Poco/Logger.h>
 #include <array>
@@ -86,7 +87,7 @@ HttpMediaFetcher::HttpMediaFetcher(domain::MediaStore& store, FetchConfig config
 
 domain::Result<HttpMediaFetcher::Download> HttpMediaFetcher::download(const std::string& url) const {
     const auto failure = [&url](const std::string& reason, const std::string& detail) {
-        logger().warning("re-hosting " + url + " failed: " + detail);
+        logger().warning("re-hosting " + gequ::upstream::detail::loggedUrl(url) + " failed: " + detail);
         return domain::DomainError{domain::ErrorCode::Upstream, reason};
     };
     std::optional<detail::Url> target = detail::parseUrl(url);
@@ -146,7 +147,8 @@ domain::Result<std::string> HttpMediaFetcher::fetchAudio(const std::string& song
         return file.error();
     }
     if (!looksLikeMp3(file->body)) {
-        logger().warning("re-hosting " + url + " failed: not MP3 (" + file->contentType + ")");
+        logger().warning("re-hosting " + gequ::upstream::detail::loggedUrl(url) + " failed: not MP3 (" +
+                         file->contentType + ")");
         return domain::DomainError{domain::ErrorCode::Upstream, "媒体文件不是 MP3 音频"};
     }
     try {
@@ -176,7 +178,8 @@ domain::Result<std::string> HttpMediaFetcher::fetchCover(const std::string& song
         extension = sniffImage(file->body);
     }
     if (extension.empty()) {
-        logger().warning("re-hosting " + url + " failed: not a JPEG, PNG or WebP image (" + file->contentType + ")");
+        logger().warning("re-hosting " + gequ::upstream::detail::loggedUrl(url) +
+                         " failed: not a JPEG, PNG or WebP image (" + file->contentType + ")");
         return domain::DomainError{domain::ErrorCode::Upstream, "封面不是支持的图片格式"};
     }
     const std::string key = songId + "." + extension;

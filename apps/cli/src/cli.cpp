@@ -3,6 +3,7 @@
 #include "gequ/app/exceptions.h"
 #include "gequ/app/setup.h"
 #include "gequ/db/database.h"
+#include "gequ/db/db_exception.h"
 
 #include <Poco/Exception.h>
 #include <Poco/JSON/Stringifier.h>
@@ -178,7 +179,8 @@ void Context::printJson(const Poco::Dynamic::Var& value) {
     _out << "\n";
 }
 
-int Context::fail(const std::string& message, std::optional<int> code) {
+int Context::fail(const std::string& rawMessage, std::optional<int> code) {
+    const std::string message = db::maskPasswords(rawMessage); // whatever failed, a database password is not shown
     _err << kProgram << ": " << message << "\n";
     if (_json) {
         printJsonError(_out, message, code);
@@ -336,9 +338,10 @@ int run(const CommandTable& table, const std::vector<std::string>& args, std::os
         config = app::Config::load(configPath.value_or(""));
         app::configureLogging(config->logLevel());
     } catch (const std::exception& e) {
-        err << kProgram << ": " << e.what() << "\n";
+        const std::string message = db::maskPasswords(e.what());
+        err << kProgram << ": " << message << "\n";
         if (json) {
-            printJsonError(out, e.what(), std::nullopt);
+            printJsonError(out, message, std::nullopt);
         }
         return kExitFailure;
     }

@@ -17,7 +17,7 @@ void addComposeCommands(CommandTable& table);
 void addUserCommands(CommandTable& table);
 /// redeem create, list, disable (redeem_commands.cpp).
 void addRedeemCommands(CommandTable& table);
-/// songs show, hide, unhide (songs_commands.cpp).
+/// songs show, hide, unhide; media purge (songs_commands.cpp).
 void addSongsCommands(CommandTable& table);
 /// tasks list, retry (tasks_commands.cpp).
 void addTasksCommands(CommandTable& table);

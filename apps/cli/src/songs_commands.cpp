@@ -1,4 +1,4 @@
-// songs show|hide|unhide: the operator's moderation of songs.
+// songs show|hide|unhide: the operator's moderation of songs; media purge: deleted songs' files removed now.
 
 #include "commands.h"
 #include "gequ/domain/model/time.h"
@@ -118,9 +118,36 @@ int setHidden(Context& context, bool hidden) {
     return kExitOk;
 }
 
+int purgeCommand(Context& context) {
+    auto days = intOption(context, "days", 30, 0, 3650);
+    if (!days) {
+        return kExitUsage;
+    }
+    const auto purged = context.runtime().media().purgeDeleted(std::chrono::days{*days});
+    if (context.json()) {
+        Object::Ptr out = newObject();
+        out->set("songs", purged.songs);
+        out->set("files", purged.files);
+        out->set("days", *days);
+        context.printJson(out);
+    } else {
+        context.out() << "removed " << purged.files << " media files of " << purged.songs << " songs deleted at least "
+                      << *days << " days ago\n";
+    }
+    return kExitOk;
+}
+
 } // namespace
 
 void addSongsCommands(CommandTable& table) {
+    table.add({.path = {"media", "purge"},
+               .arguments = {},
+               .summary = "remove deleted songs' audio and covers now",
+               .description = "Removes the stored audio and cover files of songs deleted at least --days days ago "
+                              "(default 30, the\nretention gequ-server's hourly upkeep applies; 0 removes every "
+                              "deleted song's files).",
+               .options = {{"days", "N", "how long ago the songs must have been deleted (default 30)", false}},
+               .run = purgeCommand});
     table.add({.path = {"songs", "show"},
                .arguments = {"<id>"},
                .summary = "show a song and its generation task",

@@ -1,9 +1,11 @@
 #include "gequ/app/config.h"
 
 #include "gequ/app/exceptions.h"
+#include "gequ/db/db_exception.h"
 
 #include <Poco/AutoPtr.h>
 #include <Poco/Exception.h>
+#include <Poco/URI.h>
 #include <Poco/Util/PropertyFileConfiguration.h>
 #include <algorithm>
 #include <cctype>
@@ -66,11 +68,17 @@ const std::vector<KeySpec>& keyTable() {
               "requests on one connection before it is closed"),
         range("http.list_cache_ms", K::Integer, "2000", 0, 60000,
               "milliseconds anonymous public lists may be answered from memory (0: never)"),
-        range("http.read_timeout", K::Integer, "30", 1, 3600, "seconds a client may take to send a request"),
+        range("http.read_timeout", K::Integer, "30", 1, 3600, "seconds one read or write of a client may take"),
+        range("http.request_deadline", K::Integer, "30", 1, 3600,
+              "seconds a client may take to send one whole request (headers and body)"),
         range("http.rate_per_ip", K::Number, "20", 0.001, 1e6, "API requests per second per client IP"),
         range("http.burst_per_ip", K::Number, "60", 1, 1e6, "burst size of the per-IP rate limit"),
         text("http.trust_proxy", K::Boolean, "false",
              "take the client IP from X-Forwarded-For (only behind a reverse proxy)"),
+        text("http.trusted_proxies", K::List, "",
+             "addresses or CIDR ranges of the proxies whose X-Forwarded-For is believed; empty: loopback"),
+        text("metrics.token", K::Secret, "",
+             "a bearer token (>= 32 characters) that opens /metrics beyond loopback; empty: loopback only"),
         text("http.cors_origins", K::List, "", "comma-separated origins allowed by CORS; empty turns CORS off"),
         text("web.root", K::Text, "web/dist", "the built web app; missing means API only"),
         choice("upstream.provider", "local", {"local", "ace"},
@@ -132,6 +140,8 @@ const std::vector<KeySpec>& keyTable() {
              "server secret (>= 32 characters) for login codes; unset: generated into <data.dir>/secret"),
         text("auth.secret_file", K::Text, "", "a file holding auth.secret (used when auth.secret is unset)"),
         range("auth.session_days", K::Integer, "30", 1, 3650, "days a login session lasts"),
+        range("auth.sms_hourly_budget", K::Integer, "1000", 1, 10000000,
+              "login codes the whole site may send in any rolling hour"),
         range("points.signup_bonus", K::Integer, "20", 0, 1000000, "points given on sign-up"),
         range("points.create_cost", K::Integer, "10", 0, 1000000, "points one create request costs"),
         range("generation.timeout", K::Integer, "600", 10, 86400,
@@ -439,6 +449,25 @@ void Config::validate() const {
         }
     }
 
+    if (const Entry* callback = entry("upstream.ace.callback_url"); callback && !callback->value.empty()) {
+        // The key is all that stands between the internet and the task results: it must not be guessable.
+        std::string key;
+        try {
+            for (const auto& [name, value] : Poco::URI(callback->value).getQueryParameters()) {
+                if (name == "key") {
+                    key = value;
+                }
+            }
+        } catch (const Poco::Exception&) {
+            complain("upstream.ace.callback_url", "is not a URL");
+        }
+        if (key.size() < kMinCallbackKeyChars) {
+            complain("upstream.ace.callback_url", "its key parameter must be a random secret of at least " +
+                                                      std::to_string(kMinCallbackKeyChars) + " characters (it is " +
+                                                      std::to_string(key.size()) + ")");
+        }
+    }
+
     if (problems.empty() && entry("app.env")->value == "production") {
         if (entry("payment.provider")->value == "sandbox") {
             complain("payment.provider", "'sandbox' is refused when app.env=production (it grants plans without "
@@ -463,7 +492,7 @@ void Config::validate() const {
                 message += "\n  " + p;
             }
         }
-        throw ConfigError(message);
+        throw ConfigError(db::maskPasswords(message)); // a malformed db.url must not print its password
     }
 }
 

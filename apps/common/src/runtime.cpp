@@ -49,6 +49,9 @@ http::HttpConfig makeHttpConfig(const Config& config) {
     http.ratePerIp = config.httpRatePerIp();
     http.burstPerIp = config.httpBurstPerIp();
     http.trustProxy = config.httpTrustProxy();
+    http.trustedProxies = config.httpTrustedProxies();
+    http.requestDeadlineSeconds = config.httpRequestDeadlineSeconds();
+    http.metricsToken = config.metricsToken();
     http.corsOrigins = config.httpCorsOrigins();
     return http;
 }
@@ -198,6 +201,7 @@ struct Runtime::Generation {
     std::unique_ptr<domain::CreateService> create;
     std::unique_ptr<domain::WorksService> works;
     std::unique_ptr<domain::GenerationWorker> worker;
+    std::unique_ptr<domain::MediaService> mediaAccess;
     std::string callbackKey;
 };
 
@@ -257,6 +261,7 @@ Runtime::Generation& Runtime::generationParts() {
         parts->works = std::make_unique<domain::WorksService>(*_store, _clock, *parts->generator, *parts->moderation);
         parts->worker = std::make_unique<domain::GenerationWorker>(
             *_store, _clock, *parts->generator, parts->fetcher.get(), makeWorkerSettings(_config), logWorker);
+        parts->mediaAccess = std::make_unique<domain::MediaService>(*_store, _clock, *parts->media);
         _generation = std::move(parts);
     });
     return *_generation;
@@ -278,11 +283,17 @@ domain::GenerationWorker& Runtime::generation() {
     return *generationParts().worker;
 }
 
+domain::MediaService& Runtime::media() {
+    return *generationParts().mediaAccess;
+}
+
 domain::AuthService& Runtime::auth() {
     std::call_once(_authBuilt, [this] {
         domain::AuthSettings settings;
         settings.secret = loadOrCreateSecret(_config, _random);
+        _secret = settings.secret;
         settings.sessionDays = _config.authSessionDays();
+        settings.smsHourlyBudget = _config.authSmsHourlyBudget();
         settings.signupBonus = _config.pointsSignupBonus();
         try {
             _sms = sms::makeSmsSender(makeSmsConfig(_config), _clock, _random);
@@ -342,6 +353,8 @@ http::Services Runtime::httpServices() {
                             }};
     services.create = song.create.get();
     services.works = song.works.get();
+    services.media = song.mediaAccess.get();
+    services.mediaUrlKey = _secret;
     services.payments.orders = &orders();
     services.payments.qrCode = [](const std::string& text) { return payment::qrSvgDataUri(text); };
     if (!song.callbackKey.empty()) {

@@ -4,10 +4,12 @@
 #include "gequ/app/config.h"
 #include "gequ/app/exceptions.h"
 #include "gequ/app/generation_runner.h"
+#include "gequ/app/media_upkeep.h"
 #include "gequ/app/order_upkeep.h"
 #include "gequ/app/runtime.h"
 #include "gequ/app/setup.h"
 #include "gequ/app/square_upkeep.h"
+#include "gequ/db/db_exception.h"
 #include "gequ/http/server.h"
 
 #include <Poco/Exception.h>
@@ -96,7 +98,7 @@ int main(int argc, char** argv) {
     try {
         config = gequ::app::Config::load(options->configPath);
     } catch (const std::exception& e) {
-        std::cerr << "gequ-server: " << e.what() << "\n";
+        std::cerr << "gequ-server: " << gequ::db::maskPasswords(e.what()) << "\n";
         return kExitFailure;
     }
     gequ::app::configureLogging(config->logLevel());
@@ -143,6 +145,8 @@ int main(int argc, char** argv) {
         if (orderUpkeep) {
             orderUpkeep->start(); // expired orders closed, open ones asked about at the provider
         }
+        gequ::app::MediaUpkeep mediaUpkeep(runtime.media()); // deleted songs' files removed after the retention
+        mediaUpkeep.start();
         std::cout << "Gequ listening on http://" << hostForUrl(config->httpHost()) << ":" << server.port() << std::endl;
         if (std::filesystem::is_directory(config->webRoot())) {
             log.information("serving the web app from %s and media from %s", config->webRoot(), config->mediaDir());
@@ -160,12 +164,13 @@ int main(int argc, char** argv) {
         if (orderUpkeep) {
             orderUpkeep->stop();
         }
+        mediaUpkeep.stop();
         log.information("stopped");
     } catch (const Poco::Exception& e) {
-        log.fatal("cannot start: %s", e.displayText());
+        log.fatal("cannot start: %s", gequ::db::maskPasswords(e.displayText()));
         return kExitFailure;
     } catch (const std::exception& e) {
-        log.fatal("cannot start: %s", std::string(e.what()));
+        log.fatal("cannot start: %s", gequ::db::maskPasswords(e.what()));
         return kExitFailure;
     }
     return 0;

@@ -24,6 +24,8 @@ constexpr const char* kMessageExpired = "验证码已过期，请重新获取";
 constexpr const char* kMessageBurnt = "验证码错误次数过多，请重新获取";
 constexpr const char* kMessageDailyCap = "今日验证码发送次数已达上限";
 constexpr const char* kMessageIpCap = "操作过于频繁，请稍后再试";
+constexpr const char* kMessageBudget = "本小时验证码发送量已达上限，请稍后再试";
+constexpr const char* kMessageClientLocked = "验证码错误次数过多，请10分钟后再试";
 constexpr const char* kMessageDisabled = "账号已被停用，请联系客服";
 
 std::string base64Url(const std::string& bytes) {
@@ -72,6 +74,13 @@ std::string ipLock(const std::string& ip) {
     return "sms:ip:" + ip;
 }
 
+/// Serialises the count and the reservation of the site-wide budget.
+constexpr const char* kBudgetLock = "sms:budget";
+
+std::string guessLock(const std::string& client) {
+    return "login:client:" + client;
+}
+
 } // namespace
 
 AuthService::AuthService(Store& store, const Clock& clock, Random& random, IdGenerator& ids, const Hasher& hasher,
@@ -84,6 +93,7 @@ std::string AuthService::tokenHash(const std::string& token) const {
 }
 
 Status AuthService::requestCode(const std::string& rawPhone, const std::string& ip) {
+    // (ip is the client: an address, or an IPv6 /64.)
     auto phone = validatePhone(rawPhone);
     if (!phone) {
         return phone.error();
@@ -114,11 +124,16 @@ Status AuthService::requestCode(const std::string& rawPhone, const std::string& 
             return DomainError{ErrorCode::TooManyRequests,
                                "发送过于频繁，请" + std::to_string(seconds < 1 ? 1 : seconds) + "秒后再试"};
         }
-        if (codes.countForPhoneSince(*phone, now - kCodePhoneWindow) >= kCodesPerPhoneWindow) {
+        // The daily cap counts only this client's requests: others asking for codes to the phone cannot use it up.
+        if (codes.countForPhoneFromIpSince(*phone, ip, now - kCodePhoneWindow) >= kCodesPerPhoneWindow) {
             return DomainError{ErrorCode::TooManyRequests, kMessageDailyCap};
         }
         if (codes.countForIpSince(ip, now - kCodeIpWindow) >= kCodesPerIpWindow) {
             return DomainError{ErrorCode::TooManyRequests, kMessageIpCap};
+        }
+        codes.lock(kBudgetLock);
+        if (codes.countAllSince(now - kSmsBudgetWindow) >= _settings.smsHourlyBudget) {
+            return DomainError{ErrorCode::TooManyRequests, kMessageBudget};
         }
         id = codes.insert(row);
         return success();
@@ -155,6 +170,7 @@ Status AuthService::requestCode(const std::string& rawPhone, const std::string& 
 }
 
 Result<LoginResult> AuthService::login(const std::string& rawPhone, const std::string& rawCode, const std::string& ip) {
+    // (ip is the client: an address, or an IPv6 /64.)
     auto phone = validatePhone(rawPhone);
     if (!phone) {
         return phone.error();
@@ -173,14 +189,24 @@ Result<LoginResult> AuthService::login(const std::string& rawPhone, const std::s
 
     std::optional<Result<LoginResult>> out;
     _store.transact([&](Repositories& repos) {
-        // One login of a phone at a time: the attempt limit cannot be outrun by parallel guesses.
-        repos.smsCodes().lock(phoneLock(*phone));
-        const auto active = repos.smsCodes().findLatestActive(*phone);
+        // One login of a phone, and one guess of a client, at a time: the limits cannot be outrun by parallel guesses.
+        auto& codes = repos.smsCodes();
+        codes.lock(phoneLock(*phone));
+        codes.lock(guessLock(ip));
+        // A client locked out by its own wrong guesses is refused before its guess is even looked at; the lock ends
+        // when its oldest counted guess is a code's lifetime old, and nobody else is affected.
+        const TimePoint guessWindow = now - kCodeLifetime;
+        if (codes.countFailures(*phone, ip, guessWindow) >= kMaxCodeAttempts ||
+            codes.countClientFailures(ip, guessWindow) >= kMaxClientGuesses) {
+            out.emplace(DomainError{ErrorCode::TooManyRequests, kMessageClientLocked});
+            return false;
+        }
+        const auto active = codes.findLatestActive(*phone);
         if (!active) {
             out.emplace(invalid(kMessageNoCode));
             return false;
         }
-        if (active->attempts >= kMaxCodeAttempts) {
+        if (active->attempts >= kMaxCodeGuesses) {
             out.emplace(invalid(kMessageBurnt));
             return false;
         }
@@ -189,9 +215,11 @@ Result<LoginResult> AuthService::login(const std::string& rawPhone, const std::s
             return false;
         }
         if (!sameHash(active->codeHash, codeHash)) {
-            const int attempts = repos.smsCodes().addAttempt(active->id);
-            out.emplace(invalid(attempts >= kMaxCodeAttempts ? kMessageBurnt : kMessageWrongCode));
-            return true; // the attempt counts
+            codes.pruneFailures(guessWindow);
+            codes.addFailure(*phone, ip, now);
+            const int attempts = codes.addAttempt(active->id);
+            out.emplace(invalid(attempts >= kMaxCodeGuesses ? kMessageBurnt : kMessageWrongCode));
+            return true; // the guess counts
         }
         if (!repos.smsCodes().consume(active->id, now)) {
             out.emplace(invalid(kMessageNoCode));

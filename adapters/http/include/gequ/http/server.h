@@ -8,6 +8,7 @@
 #include "gequ/domain/services/auth_service.h"
 #include "gequ/domain/services/create_service.h"
 #include "gequ/domain/services/generation_worker.h"
+#include "gequ/domain/services/media_service.h"
 #include "gequ/domain/services/order_service.h"
 #include "gequ/domain/services/redeem_service.h"
 #include "gequ/domain/services/square_service.h"
@@ -30,15 +31,23 @@ struct HttpConfig {
     std::string webRoot = "web/dist";   ///< the built web app; missing is allowed (API only)
     std::string mediaDir = "var/media"; ///< served under /media/
     std::size_t maxBodyBytes = 64 * 1024;
-    int threads = 256;               ///< worker threads; each serves one connection at a time (keep-alive included)
-    int maxQueued = 256;             ///< accepted connections waiting for a worker
-    int readTimeoutSeconds = 30;     ///< socket receive/send timeout for slow clients
+    int threads = 256;           ///< worker threads; each serves one connection at a time (keep-alive included)
+    int maxQueued = 256;         ///< accepted connections waiting for a worker
+    int readTimeoutSeconds = 30; ///< socket receive/send timeout for slow clients
+    /// The whole time a client may take to send one request, headers and body (and, on a kept-alive connection, to
+    /// start the next one within keepAliveSeconds): past it the connection is cut, however slowly bytes still trickle.
+    int requestDeadlineSeconds = 30;
     int keepAliveSeconds = 5;        ///< how long an idle keep-alive connection holds its worker
     int maxKeepAliveRequests = 1000; ///< requests per connection before it is closed (fairness between clients)
     int listCacheMillis = 2000;      ///< how long an anonymous public list answer may be reused; 0 never
     double ratePerIp = 20;           ///< requests per second per client IP on API routes; <= 0 disables the limit
     double burstPerIp = 60;          ///< bucket size
-    bool trustProxy = false;         ///< take the client IP from X-Forwarded-For (its last entry)
+    /// Take the client IP from X-Forwarded-For, and only when the connection comes from one of trustedProxies.
+    bool trustProxy = false;
+    /// Addresses or CIDR ranges (10.0.0.0/8, fd00::/8) of the reverse proxies whose X-Forwarded-For is believed;
+    /// empty means loopback only.
+    std::vector<std::string> trustedProxies;
+    std::string metricsToken; ///< a bearer token that opens GET /metrics to non-loopback clients (empty: none)
     std::vector<std::string> corsOrigins;
     std::vector<std::string> mediaHosts; ///< extra hosts allowed by the Content-Security-Policy
 };
@@ -81,12 +90,17 @@ struct Services {
     Authenticator authenticate = {};         ///< empty: every request is a visitor's (usually auth.authenticate)
     domain::CreateService* create = nullptr; ///< POST /music/api/create/ace (not served when null)
     domain::WorksService* works = nullptr;   ///< my works, AI lyrics and downloads (not served when null)
+    domain::MediaService* media = nullptr;   ///< who may fetch /media/<key> (null: no media file is served)
     UpstreamCallback callback = {};
     PaymentServices payments = {};
+    /// The key that signs the short-lived /media/ URLs of songs only their owner may play (private, unfinished or
+    /// hidden songs; docs/security.md). Empty: a random key for this process (tests; several instances need one).
+    std::string mediaUrlKey = {};
 };
 
 class Server {
 public:
+    /// Throws std::invalid_argument when config.trustedProxies holds an entry that is neither an address nor a range.
     Server(HttpConfig config, Services services);
     ~Server();
     Server(const Server&) = delete;

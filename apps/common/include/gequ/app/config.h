@@ -18,6 +18,9 @@
 
 namespace gequ::app {
 
+/// The shortest upstream callback key (upstream.ace.callback_url's key parameter) the configuration accepts.
+inline constexpr std::size_t kMinCallbackKeyChars = 32;
+
 /// How a key's value is checked when the configuration is loaded.
 enum class KeyKind {
     Text,     ///< any string, possibly empty
@@ -106,6 +109,10 @@ public:
     double httpRatePerIp() const { return getDouble("http.rate_per_ip"); }
     double httpBurstPerIp() const { return getDouble("http.burst_per_ip"); }
     bool httpTrustProxy() const { return getBool("http.trust_proxy"); }
+    std::vector<std::string> httpTrustedProxies() const { return getList("http.trusted_proxies"); }
+    int httpRequestDeadlineSeconds() const { return static_cast<int>(getInt("http.request_deadline")); }
+    std::string metricsToken() const { return getString("metrics.token", ""); }
+    std::int64_t authSmsHourlyBudget() const { return getInt("auth.sms_hourly_budget"); }
     std::vector<std::string> httpCorsOrigins() const { return getList("http.cors_origins"); }
     std::string webRoot() const { return getString("web.root"); }
     std::string upstreamProvider() const { return getString("upstream.provider"); }

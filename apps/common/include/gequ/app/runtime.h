@@ -11,6 +11,7 @@
 #include "gequ/domain/services/auth_service.h"
 #include "gequ/domain/services/create_service.h"
 #include "gequ/domain/services/generation_worker.h"
+#include "gequ/domain/services/media_service.h"
 #include "gequ/domain/services/order_service.h"
 #include "gequ/domain/services/redeem_service.h"
 #include "gequ/domain/services/square_service.h"
@@ -75,6 +76,8 @@ public:
     domain::CreateService& create();
     domain::WorksService& works();
     domain::GenerationWorker& generation();
+    /// Who may fetch stored media, and the purge of deleted songs' files (on the song side's media store).
+    domain::MediaService& media();
 
     /// The payment side, built on first use: the gateway of payment.provider (the sandbox on http.public_base_url, or
     /// WeChat Pay from the wechat.* keys, reading its key files) and the order service on it. StartupError when the
@@ -102,6 +105,7 @@ private:
     std::once_flag _authBuilt;
     std::unique_ptr<domain::SmsSender> _sms;
     std::unique_ptr<domain::AuthService> _auth;
+    std::string _secret; ///< the server secret auth() loaded (it also keys the signed media URLs)
     std::once_flag _generationBuilt;
     std::unique_ptr<Generation> _generation;
     struct Payment;

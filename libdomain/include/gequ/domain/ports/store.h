@@ -74,6 +74,18 @@ public:
     virtual std::int64_t countForPhoneSince(const std::string& phone, TimePoint since) = 0;
     /// Codes requested from the IP at or after `since`.
     virtual std::int64_t countForIpSince(const std::string& ip, TimePoint since) = 0;
+    /// Codes sent to the phone at the request of the IP at or after `since`.
+    virtual std::int64_t countForPhoneFromIpSince(const std::string& phone, const std::string& ip, TimePoint since) = 0;
+    /// Codes sent to anyone at or after `since` (the site-wide budget).
+    virtual std::int64_t countAllSince(TimePoint since) = 0;
+    /// Records one wrong code guess for the phone from the client (an IP, or an IPv6 /64).
+    virtual void addFailure(const std::string& phone, const std::string& client, TimePoint at) = 0;
+    /// Wrong guesses for the phone from the client at or after `since`.
+    virtual std::int64_t countFailures(const std::string& phone, const std::string& client, TimePoint since) = 0;
+    /// Wrong guesses from the client, for any phone, at or after `since`.
+    virtual std::int64_t countClientFailures(const std::string& client, TimePoint since) = 0;
+    /// Forgets wrong guesses made before `before`.
+    virtual void pruneFailures(TimePoint before) = 0;
     /// Adds one failed attempt and returns the new count.
     virtual int addAttempt(std::int64_t id) = 0;
     /// Marks the code consumed unless it already is; whether this call consumed it.
@@ -116,6 +128,8 @@ public:
     virtual void insert(const Song& song) = 0;
     /// The song with this id, deleted or not, or nullopt.
     virtual std::optional<Song> findById(const std::string& id) = 0;
+    /// The song whose audio or cover URL is `url` (a live one before a deleted one), or nullopt.
+    virtual std::optional<Song> findByMediaUrl(const std::string& url) = 0;
     /// Writes every mutable field of the song back (matched by id).
     virtual void update(const Song& song) = 0;
     // The lists below return rows without their prompt and lyric (left empty: no list shows them; findById has them).
@@ -153,6 +167,9 @@ public:
     virtual bool recordPlay(const std::string& songId, const std::string& viewerKey, TimePoint at, Millis window) = 0;
     /// Forgets at most `limit` of the plays noted before `before` (oldest first); how many it forgot.
     virtual std::int64_t prunePlayEvents(TimePoint before, int limit) = 0;
+    /// Up to `limit` songs deleted before `deletedBefore` whose audio or cover URL is still one of ours ("/media/..."),
+    /// the longest-deleted first (for the media purge).
+    virtual std::vector<Song> listDeletedWithMedia(TimePoint deletedBefore, int limit) = 0;
 };
 
 class TaskRepository {

@@ -1,0 +1,35 @@
+#pragma once
+
+// Short-lived signed /media/ URLs (docs/security.md, "Media"). A song only its owner may see (private, unfinished or
+// hidden) has its audio and cover served only to the owner; but a browser's <audio> and <img> elements send no
+// Authorization header, so the owner's views of such a song carry URLs signed for them:
+// /media/<key>?exp=<epoch seconds>&sig=<base64url HMAC-SHA256(key, "<key>\n<exp>")>. The expiry is rounded to the
+// hour (valid one to two hours from signing), so the same song renders the same URL for an hour and a player polling
+// the works list does not restart.
+
+#include <chrono>
+#include <string>
+#include <string_view>
+
+namespace gequ::http {
+
+class MediaUrlSigner {
+public:
+    /// How long a signed URL is valid at least (and at most twice that).
+    static constexpr std::chrono::seconds kLifetime{3600};
+
+    /// An empty key draws a random one (URLs then hold only in this process).
+    explicit MediaUrlSigner(std::string key);
+
+    /// The URL with exp and sig added when it is one of ours ("/media/<key>" without a query); anything else as is.
+    std::string sign(const std::string& url, std::int64_t nowEpochSeconds) const;
+    /// Whether sig is the signature of key until exp and exp has not passed.
+    bool verify(const std::string& key, std::string_view exp, std::string_view sig, std::int64_t nowEpochSeconds) const;
+
+private:
+    std::string signature(const std::string& key, std::int64_t exp) const;
+
+    std::string _key;
+};
+
+} // namespace gequ::http

@@ -1,0 +1,61 @@
+// Upstream media URLs often carry signed query tokens that grant access to the file: the fetcher's log lines show
+// them without the query (docs/security.md, "Logs").
+
+#include "gequ/media/local_media_store.h"
+#include "gequ/upstream/media_fetcher.h"
+#include "log_url.h"
+
+#include <Poco/AutoPtr.h>
+#include <Poco/Channel.h>
+#include <Poco/Logger.h>
+#include <Poco/Message.h>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <mutex>
+
+namespace {
+
+class CapturingChannel : public Poco::Channel {
+public:
+    void log(const Poco::Message& message) override {
+        std::lock_guard lock(_mutex);
+        _text += message.getText() + "\n";
+    }
+    std::string text() {
+        std::lock_guard lock(_mutex);
+        return _text;
+    }
+
+private:
+    std::mutex _mutex;
+    std::string _text;
+};
+
+TEST(LoggedUrl, DropsTheQueryAndFragment) {
+    using gequ::upstream::detail::loggedUrl;
+    EXPECT_EQ(loggedUrl("https://cdn.example/a.mp3?X-Amz-Signature=abc&X-Amz-Credential=k"),
+              "https://cdn.example/a.mp3?…");
+    EXPECT_EQ(loggedUrl("https://cdn.example/a.mp3#token=abc"), "https://cdn.example/a.mp3?…");
+    EXPECT_EQ(loggedUrl("https://cdn.example/a.mp3"), "https://cdn.example/a.mp3");
+}
+
+TEST(LoggedUrl, AFailedReHostingLogsTheUrlWithoutItsSignedQuery) {
+    Poco::AutoPtr<CapturingChannel> channel = new CapturingChannel;
+    Poco::Logger& logger = Poco::Logger::get("gequ.upstream.fetch");
+    logger.setChannel(channel);
+    const auto dir = std::filesystem::temp_directory_path() / "gequ-log-url-test";
+    {
+        gequ::media::LocalMediaStore store(dir);
+        auto fetcher = gequ::upstream::makeMediaFetcher(store);
+        // Not an http(s) URL: refused before any connection, and logged.
+        auto refused = fetcher->fetchAudio("clip-1", "ftp://cdn.example/a.mp3?X-Amz-Signature=very-secret-signature");
+        EXPECT_FALSE(refused.ok());
+    }
+    logger.setChannel(nullptr);
+    std::filesystem::remove_all(dir);
+    const std::string text = channel->text();
+    EXPECT_NE(text.find("cdn.example/a.mp3"), std::string::npos) << text;
+    EXPECT_EQ(text.find("very-secret-signature"), std::string::npos) << text;
+}
+
+} // namespace
