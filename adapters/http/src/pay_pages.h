@@ -1,6 +1,6 @@
 #pragma once
 
-// The small HTML pages of the payment flow (design/payments.md): the sandbox checkout and its result, the WeChat JSAPI
+// The small HTML pages of the payment flow (docs/payments.md): the sandbox checkout and its result, the WeChat JSAPI
 // page, and their error pages. No inline scripts (the Content-Security-Policy allows only the site's own): the JSAPI
 // page loads /pay/wechat/jsapi.js, the sandbox page needs none (a plain form).
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// Re-hosting finished upstream clips (design generation.md: upstream links expire or go 403, so a finished clip's
+// Re-hosting finished upstream clips (docs/generation.md: upstream links expire or go 403, so a finished clip's
 // mp3 and cover are copied into the media store and served from /media/).
 //
 // It lives here, not in adapters/media, because it is the upstream's download side: it shares this library's HTTP(S)

@@ -1,6 +1,6 @@
 #pragma once
 
-// Keeps the music square fresh in the background (design/domain.md "Lists", design/data.md play_events): one thread
+// Keeps the music square fresh in the background (docs/product.md "Lists and engagement", docs/data.md play_events): one thread
 // runs SquareService::maintain() (hotness recomputed, old play events pruned) at start and then every `interval`,
 // until stopped. Harmless to run on several instances at once: both steps are idempotent.
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// The ranking of the hot list (design/domain.md, "Lists").
+// The ranking of the hot list (docs/product.md, "Lists and engagement").
 
 #include "gequ/domain/model/time.h"
 
