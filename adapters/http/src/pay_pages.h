@@ -13,8 +13,6 @@
 
 namespace gequ::http::pages {
 
-/// Text made safe for HTML content and attribute values.
-std::string htmlEscape(std::string_view text);
 /// An amount in fen as yuan with two decimals: 1990 → 19.90.
 std::string yuan(std::int64_t fen);
 

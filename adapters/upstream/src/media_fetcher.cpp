@@ -1,6 +1,6 @@
 #include "gequ/upstream/media_fetcher.h"
 
-#include "http_transport.h"
+#include "gequ/net/http_client.h"
 
 #include <Poco/Logger.h>
 #include <array>
@@ -89,23 +89,24 @@ domain::Result<HttpMediaFetcher::Download> HttpMediaFetcher::download(const std:
         logger().warning("re-hosting " + url + " failed: " + detail);
         return domain::DomainError{domain::ErrorCode::Upstream, reason};
     };
-    std::optional<detail::Url> target = detail::parseUrl(url);
+    std::optional<net::Url> target = net::parseUrl(url);
     if (!target) {
         return failure("媒体地址无效", "not an http(s) URL");
     }
-    detail::ExchangeLimits limits;
+    static const net::HttpClient http;
+    net::Limits limits;
     limits.timeout = std::chrono::seconds(_config.timeoutSeconds);
     limits.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(_config.totalSeconds);
     limits.maxBytes = _config.maxBytes;
     for (int redirects = 0;; ++redirects) {
-        detail::HttpRequestSpec request;
+        net::Request request;
         request.method = "GET";
         request.url = *target;
         request.headers = {{"accept", "audio/mpeg, image/*;q=0.9, */*;q=0.5"}, {"user-agent", "Gequ/1.0"}};
-        detail::HttpReply reply;
+        net::Response reply;
         try {
-            reply = detail::exchange(request, limits);
-        } catch (const detail::TransportError& e) {
+            reply = http.send(request, limits);
+        } catch (const net::TransportError& e) {
             return failure(e.timedOut() ? "媒体文件下载超时" : "媒体文件下载失败", e.what());
         }
         const int status = reply.status;
@@ -114,9 +115,10 @@ domain::Result<HttpMediaFetcher::Download> HttpMediaFetcher::download(const std:
                 return failure("媒体文件重定向次数过多",
                                "more than " + std::to_string(_config.maxRedirects) + " redirects");
             }
-            target = detail::resolveUrl(*target, reply.location);
-            if (reply.location.empty() || !target) {
-                return failure("媒体地址无效", "redirected to '" + reply.location + "', not an http(s) URL");
+            const std::string location = reply.header("Location");
+            target = net::resolveUrl(*target, location);
+            if (location.empty() || !target) {
+                return failure("媒体地址无效", "redirected to '" + location + "', not an http(s) URL");
             }
             continue;
         }
@@ -129,7 +131,7 @@ domain::Result<HttpMediaFetcher::Download> HttpMediaFetcher::download(const std:
         if (reply.body.empty()) {
             return failure("媒体文件为空", "empty body");
         }
-        return Download{reply.contentType, std::move(reply.body)};
+        return Download{reply.header("Content-Type"), std::move(reply.body)};
     }
 }
 
@@ -171,7 +173,7 @@ domain::Result<std::string> HttpMediaFetcher::fetchCover(const std::string& song
     if (!file) {
         return file.error();
     }
-    std::string extension = imageExtension(detail::mediaType(file->contentType));
+    std::string extension = imageExtension(net::mediaType(file->contentType));
     if (extension.empty()) {
         extension = sniffImage(file->body);
     }
