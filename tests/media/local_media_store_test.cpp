@@ -175,3 +175,22 @@ TEST(LocalMediaStore, ConcurrentPutsAllLand) {
     ASSERT_EQ(shared.size(), 5000u);
     EXPECT_EQ(shared, std::string(5000, shared[0]));
 }
+
+TEST(LocalMediaStore, PutFileStoresAFileWithoutReplacingAndLeavesNoTemporaryFile) {
+    TempDir temp;
+    LocalMediaStore store(temp.path() / "media");
+    const fs::path download = temp.path() / "download.part";
+    const std::string bytes(300000, '\x5a');
+    std::ofstream(download, std::ios::binary) << bytes;
+    EXPECT_EQ(store.putFile("s1.mp3", download.string(), "audio/mpeg"), "/media/s1.mp3");
+    EXPECT_TRUE(readFile(store.pathFor("s1.mp3")) == bytes);
+    EXPECT_FALSE(fs::exists(download)); // moved in, not copied
+    EXPECT_EQ(entries(temp.path() / "media"), std::vector<std::string>{"s1.mp3"});
+
+    std::ofstream(download, std::ios::binary | std::ios::trunc) << "other";
+    store.putFile("s1.mp3", download.string(), "audio/mpeg"); // a stored key keeps its bytes
+    EXPECT_TRUE(readFile(store.pathFor("s1.mp3")) == bytes);
+    EXPECT_THROW(store.putFile("../s2.mp3", download.string(), "audio/mpeg"), std::invalid_argument);
+    EXPECT_THROW(store.putFile("s3.mp3", (temp.path() / "missing").string(), "audio/mpeg"), MediaError);
+    EXPECT_EQ(entries(temp.path() / "media"), std::vector<std::string>{"s1.mp3"});
+}

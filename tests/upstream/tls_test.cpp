@@ -18,6 +18,7 @@
 #include <Poco/Net/SecureServerSocket.h>
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <map>
 #include <memory>
@@ -65,6 +66,10 @@ public:
         items[key] = bytes;
         return urlFor(key);
     }
+    std::string putFile(const std::string& key, const std::string& path, const std::string& type) override {
+        std::ifstream in(path, std::ios::binary);
+        return put(key, std::string(std::istreambuf_iterator<char>(in), {}), type);
+    }
     bool exists(const std::string& key) const override { return items.count(key) > 0; }
     std::string urlFor(const std::string& key) const override { return "/media/" + key; }
     void remove(const std::string& key) override { items.erase(key); }
@@ -102,7 +107,9 @@ TEST(Tls, AnUntrustedCertificateIsRefused) {
     EXPECT_NE(channel->text.find("certificate verify failed"), std::string::npos) << channel->text;
 
     MemoryStore store;
-    HttpMediaFetcher fetcher(store);
+    FetchConfig fetch;
+    fetch.allowedAddresses = {"127.0.0.1"}; // so that TLS, not the address policy, is what refuses
+    HttpMediaFetcher fetcher(store, fetch);
     auto fetched = fetcher.fetchAudio("tls", base + "/cdn/a.mp3");
     ASSERT_FALSE(fetched.ok());
     EXPECT_EQ(fetched.error().message, "媒体文件下载失败");
