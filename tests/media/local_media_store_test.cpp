@@ -1,3 +1,4 @@
+#include "temp_dir.h"
 #include "gequ/media/exceptions.h"
 #include "gequ/media/local_media_store.h"
 
@@ -18,24 +19,7 @@ using gequ::media::MediaError;
 
 namespace {
 
-class TempDir {
-public:
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "gequ-media-XXXXXX").string();
-        if (!::mkdtemp(pattern.data())) {
-            throw std::runtime_error("mkdtemp failed");
-        }
-        _path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(_path, ec);
-    }
-    const fs::path& path() const { return _path; }
-
-private:
-    fs::path _path;
-};
+using gequ::test::TempDir;
 
 std::string readFile(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);

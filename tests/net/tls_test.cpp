@@ -3,24 +3,21 @@
 
 #include "gequ/net/http_client.h"
 #include "local_server.h"
+#include "temp_dir.h"
 #include "test_ca.h"
 
-#include <filesystem>
 #include <gtest/gtest.h>
-#include <random>
 
 using namespace gequ::net;
 using gequ::net::test::LocalServer;
 using gequ::net::test::Received;
 using gequ::net::test::Reply;
-namespace fs = std::filesystem;
 
 namespace {
 
 class Tls : public ::testing::Test {
 protected:
-    Tls() : dir(fs::temp_directory_path() / ("gequ-net-tls-" + std::to_string(std::random_device{}()))), ca(dir) {}
-    ~Tls() override { fs::remove_all(dir); }
+    Tls() : ca(dir.path()) {}
 
     static Request secret(const std::string& url) {
         Request request;
@@ -30,7 +27,7 @@ protected:
         return request;
     }
 
-    fs::path dir;
+    gequ::test::TempDir dir{"net-tls"};
     gequ::test::TestCa ca;
 };
 

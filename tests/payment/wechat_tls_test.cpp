@@ -3,6 +3,7 @@
 // orders nor our signatures).
 
 #include "log_capture.h"
+#include "temp_dir.h"
 #include "test_ca.h"
 #include "wechat_fixture.h"
 
@@ -47,9 +48,8 @@ private:
 
 TEST_F(WechatFixture, AnUntrustedHttpsServerIsNeverSentARequest) {
     Poco::Net::initializeSSL();
-    const auto dir = std::filesystem::temp_directory_path() / ("gequ-payment-tls-" + randomToken(8));
-    std::filesystem::create_directories(dir);
-    const gequ::test::TestCa ca(dir);
+    const gequ::test::TempDir dir("payment-tls");
+    const gequ::test::TestCa ca(dir.path());
     Poco::Net::Context::Ptr context = gequ::test::serverContext(ca.issue("IP:127.0.0.1"));
     std::atomic<int> requests{0};
     Poco::Net::SecureServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0), 64, context);
@@ -68,7 +68,6 @@ TEST_F(WechatFixture, AnUntrustedHttpsServerIsNeverSentARequest) {
     EXPECT_EQ(requests.load(), 0);
 
     stopQuickly(server, socket.address());
-    std::filesystem::remove_all(dir);
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 
 #include "fake_ace_server.h"
 #include "gequ/upstream/media_fetcher.h"
+#include "temp_dir.h"
 
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/ServerSocket.h>
@@ -13,7 +14,6 @@
 #include <gtest/gtest.h>
 #include <map>
 #include <memory>
-#include <random>
 #include <stdexcept>
 
 using namespace gequ::upstream;
@@ -64,17 +64,13 @@ bool hasIpv6Loopback() {
 
 class MediaFetcherSsrf : public ::testing::Test {
 protected:
-    MediaFetcherSsrf() : temp(fs::temp_directory_path() / ("gequ-ssrf-" + std::to_string(std::random_device{}()))) {
-        fs::create_directories(temp);
-    }
-    ~MediaFetcherSsrf() override { fs::remove_all(temp); }
 
     /// The production set-up (nothing allowed), with short timeouts so a wrong connection would show quickly.
     FetchConfig production() const {
         FetchConfig config;
         config.timeoutSeconds = 1;
         config.totalSeconds = 5;
-        config.tempDir = temp.string();
+        config.tempDir = temp.path().string();
         return config;
     }
     /// What the tests use to reach the fake upstream: its own address, 127.0.0.1, allowed and nothing else.
@@ -95,9 +91,9 @@ protected:
         EXPECT_TRUE(store.items.empty());
     }
 
-    bool tempIsEmpty() const { return fs::is_empty(temp); }
+    bool tempIsEmpty() const { return fs::is_empty(temp.path()); }
 
-    fs::path temp;
+    gequ::test::TempDir temp{"ssrf"};
     MemoryStore store;
 };
 
