@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmarks (design/testing.md); not part of make test. Each prints a Markdown table for this machine.
+# The benchmarks (docs/testing.md); not part of make test. Each prints a Markdown table for this machine.
 #   scripts/bench.sh [BUILD_DIR]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

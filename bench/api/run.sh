@@ -25,6 +25,7 @@ command -v wrk >/dev/null || { echo "bench/api: wrk is missing (apt-get install 
 [ -x "$admin" ] && [ -x "$server" ] || { echo "bench/api: build first (make build)" >&2; exit 1; }
 
 work=$(mktemp -d /tmp/gequ-bench-api.XXXXXX)
+chmod 0755 "$work" # scripts/pg.sh runs PostgreSQL as the postgres user, which must reach its folder
 server_pid=""
 pg_dir=""
 cleanup() {

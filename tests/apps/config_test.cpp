@@ -10,7 +10,7 @@
 
 using gequ::app::Config;
 using gequ::app::ConfigError;
-using gequ::app::test::TempDir;
+using gequ::test::TempDir;
 
 namespace {
 

@@ -19,7 +19,7 @@ using gequ::app::Config;
 using gequ::app::test::isolatedEnv;
 using gequ::app::test::runProgram;
 using gequ::app::test::RunResult;
-using gequ::app::test::TempDir;
+using gequ::test::TempDir;
 namespace domain = gequ::domain;
 
 namespace {

@@ -1,4 +1,4 @@
-// Crash recovery with a killed process (design/generation.md): gequ-server is SIGKILLed while a task is queued, and
+// Crash recovery with a killed process (docs/generation.md): gequ-server is SIGKILLed while a task is queued, and
 // again while it is submitted to the offline composer; after the restart the task finishes, and the ledger is exact
 // (gequ-admin check passes: charged once, never refunded).
 
@@ -24,7 +24,7 @@
 using gequ::app::test::Child;
 using gequ::app::test::isolatedEnv;
 using gequ::app::test::runProgram;
-using gequ::app::test::TempDir;
+using gequ::test::TempDir;
 namespace domain = gequ::domain;
 
 namespace {

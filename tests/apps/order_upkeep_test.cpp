@@ -1,6 +1,7 @@
 // The orders' background upkeep in gequ-server: OrderUpkeep runs OrderService::reconcile() every interval (expired
 // orders closed, a payment the provider reports fulfilled) and stops promptly.
 
+#include "test_clock.h"
 #include "gequ/app/order_upkeep.h"
 #include "gequ/db/database.h"
 #include "temp_dir.h"
@@ -15,14 +16,11 @@
 namespace gequ::app::test {
 namespace {
 
+using gequ::test::TempDir;
+
 using namespace std::chrono_literals;
 
 const domain::TimePoint kNow = domain::fromEpochMillis(1795255200000);
-
-class ManualClock : public domain::Clock {
-public:
-    domain::TimePoint now() const override { return kNow; }
-};
 
 class CountingRandom : public domain::Random {
 public:
@@ -90,7 +88,7 @@ TEST(OrderUpkeepTest, SettlesOpenOrdersOnEveryIntervalAndStopsPromptly) {
         repos.orders().insert(order("GQLATE"));
         return true;
     });
-    ManualClock clock;
+    gequ::test::TestClock clock{kNow};
     CountingRandom random;
     OnePaidGateway gateway;
     domain::OrderService orders(*store, clock, random, gateway, nullptr, nullptr);
@@ -115,7 +113,7 @@ TEST(OrderUpkeepTest, SettlesOpenOrdersOnEveryIntervalAndStopsPromptly) {
 TEST(OrderUpkeepTest, StopsBeforeItsFirstPass) {
     TempDir dir;
     auto store = db::openStore("sqlite:" + (dir / "gequ.db"), 1);
-    ManualClock clock;
+    gequ::test::TestClock clock{kNow};
     CountingRandom random;
     OnePaidGateway gateway;
     domain::OrderService orders(*store, clock, random, gateway, nullptr, nullptr);

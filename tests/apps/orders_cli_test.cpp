@@ -16,7 +16,7 @@
 using gequ::app::test::isolatedEnv;
 using gequ::app::test::runProgram;
 using gequ::app::test::RunResult;
-using gequ::app::test::TempDir;
+using gequ::test::TempDir;
 using namespace std::chrono_literals;
 
 namespace {

@@ -14,7 +14,7 @@
 
 using gequ::app::Config;
 using gequ::app::StartupError;
-using gequ::app::test::TempDir;
+using gequ::test::TempDir;
 
 namespace {
 

@@ -1,6 +1,7 @@
 // The square's background upkeep in gequ-server: SquareUpkeep runs SquareService::maintain() (forgetting old play
 // notes) at start and then every interval, and stops promptly.
 
+#include "test_clock.h"
 #include "gequ/app/square_upkeep.h"
 #include "gequ/db/database.h"
 #include "temp_dir.h"
@@ -12,12 +13,9 @@
 namespace gequ::app::test {
 namespace {
 
-using namespace std::chrono_literals;
+using gequ::test::TempDir;
 
-class ManualClock : public domain::Clock {
-public:
-    domain::TimePoint now() const override { return domain::fromEpochMillis(1795255200000); }
-};
+using namespace std::chrono_literals;
 
 domain::Song publicSong(const std::string& id, domain::TimePoint createdAt) {
     domain::Song song;
@@ -56,7 +54,7 @@ template <class Predicate> bool waitFor(Predicate predicate) {
 TEST(SquareUpkeepTest, ForgetsOldPlayNotesAtStartAndOnEveryInterval) {
     TempDir dir;
     auto store = db::openStore("sqlite:" + (dir / "gequ.db"), 2);
-    ManualClock clock;
+    gequ::test::TestClock clock{domain::fromEpochMillis(1795255200000)};
     const domain::TimePoint now = clock.now();
     store->transact([&](domain::Repositories& repos) {
         domain::User user;
@@ -91,7 +89,7 @@ TEST(SquareUpkeepTest, ForgetsOldPlayNotesAtStartAndOnEveryInterval) {
 TEST(SquareUpkeepTest, StopsWithoutWaitingForTheInterval) {
     TempDir dir;
     auto store = db::openStore("sqlite:" + (dir / "gequ.db"), 2);
-    ManualClock clock;
+    gequ::test::TestClock clock{domain::fromEpochMillis(1795255200000)};
     domain::SquareService square(*store, clock);
     SquareUpkeep upkeep(square, 1h);
     upkeep.start();

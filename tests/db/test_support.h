@@ -2,6 +2,7 @@
 
 // The fixture every db contract test uses: a fresh, migrated database per test, on SQLite or PostgreSQL.
 
+#include "test_clock.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/model/entities.h"
 #include "gequ/domain/ports/clock.h"
@@ -48,15 +49,7 @@ private:
 };
 
 /// A clock the test moves by hand.
-class FixedClock : public domain::Clock {
-public:
-    explicit FixedClock(domain::TimePoint now) : _now(now) {}
-    domain::TimePoint now() const override { return _now; }
-    void advance(domain::Millis by) { _now += by; }
-
-private:
-    domain::TimePoint _now;
-};
+using FixedClock = gequ::test::TestClock;
 
 /// Ids id-1, id-2, ...
 class CountingIds : public domain::IdGenerator {

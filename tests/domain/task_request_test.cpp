@@ -2,6 +2,7 @@
 
 #include "gequ/domain/model/create_request.h"
 #include "gequ/domain/services/generation_worker.h"
+#include "gequ/domain/model/text.h"
 #include "gequ/domain/services/task_request.h"
 
 #include <gtest/gtest.h>

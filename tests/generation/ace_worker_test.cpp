@@ -1,6 +1,7 @@
 // The generation worker driving the AceData client against the fake AceData server (upstream.provider = ace):
-// success with re-hosting into the media store, a per-clip error, upstream failure, a 403 refusal, 429 and an invalid
-// token at submission, and statuses pushed to the callback.
+// success with re-hosting into the media store, clips on a non-public address (never fetched, upstream URLs kept), a
+// per-clip error, upstream failure, a 403 refusal, 429 and an invalid token at submission, and statuses pushed to the
+// callback.
 
 #include "fake_ace_server.h"
 #include "generation_support.h"
@@ -25,7 +26,16 @@ protected:
         config.token = FakeAceServer::kToken;
         config.timeoutSeconds = 5;
         _client = upstream::makeAceClient(config, &upstream::WordListModeration::builtIn());
-        _fetcher = upstream::makeMediaFetcher(*_media);
+        upstream::FetchConfig fetch;
+        fetch.allowedAddresses = {"127.0.0.1"}; // the fake's own address, for these tests only
+        useFetcher(fetch);
+    }
+
+    /// Builds the media fetcher with config and a worker on it.
+    void useFetcher(const upstream::FetchConfig& config) {
+        upstream::FetchConfig fetch = config;
+        fetch.tempDir = (dir() / "fetch").string();
+        _fetcher = upstream::makeMediaFetcher(*_media, fetch);
         _worker =
             std::make_unique<GenerationWorker>(store(), clock(), *_client, _fetcher.get(), settings(), _log.sink());
     }
@@ -73,6 +83,36 @@ TEST_F(AceWorkerTest, SucceedsAndRehostsBothClipsIntoTheMediaStore) {
     ASSERT_EQ(submitted.size(), 1u);
     EXPECT_NE(submitted[0].body.find("\"custom\":true"), std::string::npos) << submitted[0].body;
     EXPECT_NE(submitted[0].body.find("\"style\":\"pop\""), std::string::npos) << submitted[0].body;
+    EXPECT_EQ(points(user), 10);
+    expectInvariants();
+}
+
+TEST_F(AceWorkerTest, ClipsOnANonPublicAddressAreNotFetchedAndKeepTheirUpstreamUrls) {
+    // The production fetcher: nothing is allowed, so the fake's own address (127.0.0.1) is refused like any loopback
+    // or private address an upstream answer might name.
+    useFetcher(upstream::FetchConfig{});
+    const std::string user = addUser();
+    const std::string id = createTask(user, "夏日", "[主歌]\n阳光", "pop");
+    ASSERT_TRUE(tickUntil(worker(), [&] {
+        const auto s = songs(id);
+        return s.size() == 2 && s[0].complete == SongStatus::Done && s[1].complete == SongStatus::Done;
+    }));
+    EXPECT_EQ(task(id).state, TaskState::Running); // finished and playable, waiting for copies that never come
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(id); }));
+    const auto t = task(id);
+    EXPECT_EQ(t.state, TaskState::Succeeded);
+    EXPECT_FALSE(t.refunded);
+    for (const auto& song : songs(id)) {
+        EXPECT_EQ(song.complete, SongStatus::Done);
+        EXPECT_EQ(song.audioUrl, song.upstreamAudioUrl);
+        EXPECT_EQ(song.imageUrl, song.upstreamImageUrl);
+        EXPECT_EQ(song.audioUrl.rfind("http://127.0.0.1:", 0), 0u) << song.audioUrl;
+        EXPECT_FALSE(storedFile("/media/" + song.id + ".mp3"));
+    }
+    for (const auto& request : fake().requests()) {
+        EXPECT_EQ(request.path.rfind("/suno/", 0), 0u) << "fetched " << request.path;
+    }
+    EXPECT_TRUE(log().has(LogLevel::Warning, "媒体地址不可访问"));
     EXPECT_EQ(points(user), 10);
     expectInvariants();
 }

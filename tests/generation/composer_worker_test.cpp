@@ -31,6 +31,13 @@ protected:
         return upstream::makeComposer(c, *_media, upstream::WordListModeration::builtIn());
     }
     media::LocalMediaStore& media() { return *_media; }
+    /// The worker's settings with a timeout far beyond the test's moving clock: tickUntil moves it 10 s a round, and
+    /// rendering on a busy machine must not pass for a generation that ran out of time.
+    WorkerSettings composerSettings() {
+        WorkerSettings s = settings();
+        s.timeout = std::chrono::hours(24);
+        return s;
+    }
 
     /// The bytes stored under one of our media URLs ("/media/<key>").
     std::string stored(const std::string& url) {
@@ -58,7 +65,7 @@ private:
 
 TEST_F(ComposerWorkerTest, InspirationModeMakesTwoPlayableSongs) {
     auto generator = composer(config());
-    GenerationWorker worker(store(), clock(), *generator, nullptr, settings());
+    GenerationWorker worker(store(), clock(), *generator, nullptr, composerSettings());
     const std::string user = addUser();
     const std::string id = createTask(user, "一首欢快的夏日海边歌曲");
     ASSERT_TRUE(tickUntil(worker, [&] { return isFinalTask(id); }));
@@ -80,7 +87,7 @@ TEST_F(ComposerWorkerTest, InspirationModeMakesTwoPlayableSongs) {
 
 TEST_F(ComposerWorkerTest, CustomModeSingsTheGivenLyricsInTheGivenStyle) {
     auto generator = composer(config());
-    GenerationWorker worker(store(), clock(), *generator, nullptr, settings());
+    GenerationWorker worker(store(), clock(), *generator, nullptr, composerSettings());
     const std::string user = addUser();
     const std::string id = createTask(user, "夏日", "[主歌]\n阳光洒在海面上\n[副歌]\n我们一起唱", "摇滚,男声");
     ASSERT_TRUE(tickUntil(worker, [&] { return isFinalTask(id); }));
@@ -95,7 +102,7 @@ TEST_F(ComposerWorkerTest, CustomModeSingsTheGivenLyricsInTheGivenStyle) {
 
 TEST_F(ComposerWorkerTest, AComposerThatCannotRenderFailsTheTaskAndRefundsOnce) {
     auto generator = composer(config("/nonexistent/missing.sf2"));
-    GenerationWorker worker(store(), clock(), *generator, nullptr, settings());
+    GenerationWorker worker(store(), clock(), *generator, nullptr, composerSettings());
     const std::string user = addUser();
     const std::string id = createTask(user);
     ASSERT_TRUE(tickUntil(worker, [&] { return isFinalTask(id); }));
@@ -121,13 +128,13 @@ TEST_F(ComposerWorkerTest, AfterARestartTheComposerIsGivenItsJobAgain) {
     std::string id;
     {
         auto before = composer(config());
-        GenerationWorker worker(store(), clock(), *before, nullptr, settings());
+        GenerationWorker worker(store(), clock(), *before, nullptr, composerSettings());
         id = createTask(user);
         worker.tick("w1");
         ASSERT_EQ(task(id).state, TaskState::Submitted);
     } // the process "ends": the composer and its jobs are gone
     auto after = composer(config());
-    GenerationWorker worker(store(), clock(), *after, nullptr, settings());
+    GenerationWorker worker(store(), clock(), *after, nullptr, composerSettings());
     ASSERT_TRUE(tickUntil(
         worker, [&] { return isFinalTask(id); }, "w2"));
     EXPECT_EQ(task(id).state, TaskState::Succeeded);

@@ -3,6 +3,8 @@
 // What the generation worker tests share: a fresh SQLite database per test, a clock the test moves, users with
 // points, the create service, a scripted SongGenerator and MediaFetcher, and waiting with a deadline.
 
+#include "temp_dir.h"
+#include "test_clock.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/model/ledger.h"
 #include "gequ/domain/services/admin_service.h"
@@ -32,14 +34,12 @@ using namespace gequ::domain;
 /// 2026-11-21T10:00:00Z
 inline const TimePoint kT0 = fromEpochMillis(1795255200000);
 
-/// A clock the test moves (safe to read from several threads).
-class TestClock : public Clock {
-public:
-    TimePoint now() const override { return fromEpochMillis(_ms.load()); }
-    void advance(Millis by) { _ms += by.count(); }
+using gequ::test::TempDir;
 
-private:
-    std::atomic<std::int64_t> _ms{toEpochMillis(kT0)};
+/// The suite's clock (gequ::test::TestClock), starting at kT0.
+class TestClock : public gequ::test::TestClock {
+public:
+    TestClock() : gequ::test::TestClock(kT0) {}
 };
 
 /// Ids t-1, t-2, ... (safe as composer and media key names).
@@ -49,26 +49,6 @@ public:
 
 private:
     std::atomic<int> _n{0};
-};
-
-class TempDir {
-public:
-    TempDir() {
-        std::random_device device;
-        _path = std::filesystem::temp_directory_path() /
-                ("gequ-generation-" + std::to_string(device()) + "-" + std::to_string(device()));
-        std::filesystem::create_directories(_path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const std::filesystem::path& path() const { return _path; }
-
-private:
-    std::filesystem::path _path;
 };
 
 /// A SongGenerator the test scripts: submit answers in order (then success, "up-<taskId>"), per-id poll statuses

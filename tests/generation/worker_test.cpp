@@ -1,4 +1,4 @@
-// The generation worker against a scripted upstream (design/generation.md): submission, polling with back-off, clip
+// The generation worker against a scripted upstream (docs/generation.md): submission, polling with back-off, clip
 // updates, success, failure and timeout with exactly-once refunds, the member channel, max_inflight, leases,
 // re-hosting, the composer's forgotten jobs, and pushed statuses.
 

@@ -1,4 +1,4 @@
-// Login by phone and SMS code, sessions and logout through HTTP: every rule and message of design/accounts.md.
+// Login by phone and SMS code, sessions and logout through HTTP: every rule and message of docs/accounts.md.
 
 #include "account_client.h"
 #include "gequ/domain/services/admin_service.h"

@@ -1,4 +1,4 @@
-// POST /music/api/callback/ace (design/generation.md): served only when a callback key is configured; the key is
+// POST /music/api/callback/ace (docs/generation.md): served only when a callback key is configured; the key is
 // checked; the parsed status goes to the generation worker, which applies it as a poll answer.
 
 #include "works_client.h"

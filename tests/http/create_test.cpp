@@ -1,4 +1,4 @@
-// POST /music/api/create/ace through the server (design/api.md; the rules of design/domain.md): validation at every
+// POST /music/api/create/ace through the server (docs/api.md; the rules of docs/product.md): validation at every
 // limit, moderation, the concurrency limit by level, points, and what one create writes.
 
 #include "gequ/domain/model/time.h"

@@ -1,4 +1,4 @@
-// What listeners do with a song through HTTP (design/api.md): POST /music/addNumberOfViews (30-minute de-duplication
+// What listeners do with a song through HTTP (docs/api.md): POST /music/addNumberOfViews (30-minute de-duplication
 // per viewer), POST /music/like (idempotent, login needed), POST /music/share (the share link), their visibility and
 // state rules, exact counts under parallel requests, and the hot list moving with the upkeep.
 

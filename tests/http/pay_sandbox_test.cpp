@@ -1,5 +1,5 @@
 // Buying plans through the sandbox provider (the default): the order answers per channel, the checkout page, the
-// confirm action on the one fulfilment path, the result queries, and the membership arithmetic of design/domain.md.
+// confirm action on the one fulfilment path, the result queries, and the membership arithmetic of docs/product.md.
 
 #include "pay_client.h"
 

@@ -3,6 +3,8 @@
 // The whole HTTP server in-process: port 0, a temporary SQLite database, a temporary web root with a fake
 // index.html and assets, and a media folder.
 
+#include "temp_dir.h"
+#include "test_clock.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/services/auth_service.h"
 #include "gequ/domain/services/create_service.h"
@@ -32,16 +34,8 @@
 namespace gequ::http::test {
 
 /// A clock the test sets by hand (safe to move while the server reads it).
-class FixedClock : public domain::Clock {
-public:
-    explicit FixedClock(domain::TimePoint now) : _ms(domain::toEpochMillis(now)) {}
-    domain::TimePoint now() const override { return domain::fromEpochMillis(_ms.load()); }
-    void set(domain::TimePoint now) { _ms = domain::toEpochMillis(now); }
-    void advance(domain::Millis by) { _ms += by.count(); }
-
-private:
-    std::atomic<std::int64_t> _ms;
-};
+using FixedClock = gequ::test::TestClock;
+using gequ::test::TempDir;
 
 /// SHA-256 and HMAC-SHA256 from Poco (the server uses OpenSSL's; both are the standard functions).
 class PocoHasher : public domain::Hasher {
@@ -271,26 +265,6 @@ public:
 inline domain::TimePoint testNow() {
     return domain::fromEpochMillis(1795255200000);
 }
-
-class TempDir {
-public:
-    TempDir() {
-        std::random_device device;
-        _path = std::filesystem::temp_directory_path() /
-                ("gequ-http-" + std::to_string(device()) + "-" + std::to_string(device()));
-        std::filesystem::create_directories(_path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const std::filesystem::path& path() const { return _path; }
-
-private:
-    std::filesystem::path _path;
-};
 
 inline void writeFile(const std::filesystem::path& path, const std::string& content) {
     std::filesystem::create_directories(path.parent_path());

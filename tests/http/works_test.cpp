@@ -1,4 +1,4 @@
-// My works through the server (design/api.md, "Creating and managing works"): the list and its counts, delete, the
+// My works through the server (docs/api.md, "Creating and managing works"): the list and its counts, delete, the
 // public switch, downloads and AI lyrics, with their ownership and state rules.
 
 #include "gequ/domain/model/time.h"

@@ -1,3 +1,4 @@
+#include "temp_dir.h"
 #include "gequ/media/exceptions.h"
 #include "gequ/media/local_media_store.h"
 
@@ -18,24 +19,7 @@ using gequ::media::MediaError;
 
 namespace {
 
-class TempDir {
-public:
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "gequ-media-XXXXXX").string();
-        if (!::mkdtemp(pattern.data())) {
-            throw std::runtime_error("mkdtemp failed");
-        }
-        _path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(_path, ec);
-    }
-    const fs::path& path() const { return _path; }
-
-private:
-    fs::path _path;
-};
+using gequ::test::TempDir;
 
 std::string readFile(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
@@ -174,4 +158,23 @@ TEST(LocalMediaStore, ConcurrentPutsAllLand) {
     const std::string shared = readFile(temp.path() / "shared.bin");
     ASSERT_EQ(shared.size(), 5000u);
     EXPECT_EQ(shared, std::string(5000, shared[0]));
+}
+
+TEST(LocalMediaStore, PutFileStoresAFileWithoutReplacingAndLeavesNoTemporaryFile) {
+    TempDir temp;
+    LocalMediaStore store(temp.path() / "media");
+    const fs::path download = temp.path() / "download.part";
+    const std::string bytes(300000, '\x5a');
+    std::ofstream(download, std::ios::binary) << bytes;
+    EXPECT_EQ(store.putFile("s1.mp3", download.string(), "audio/mpeg"), "/media/s1.mp3");
+    EXPECT_TRUE(readFile(store.pathFor("s1.mp3")) == bytes);
+    EXPECT_FALSE(fs::exists(download)); // moved in, not copied
+    EXPECT_EQ(entries(temp.path() / "media"), std::vector<std::string>{"s1.mp3"});
+
+    std::ofstream(download, std::ios::binary | std::ios::trunc) << "other";
+    store.putFile("s1.mp3", download.string(), "audio/mpeg"); // a stored key keeps its bytes
+    EXPECT_TRUE(readFile(store.pathFor("s1.mp3")) == bytes);
+    EXPECT_THROW(store.putFile("../s2.mp3", download.string(), "audio/mpeg"), std::invalid_argument);
+    EXPECT_THROW(store.putFile("s3.mp3", (temp.path() / "missing").string(), "audio/mpeg"), MediaError);
+    EXPECT_EQ(entries(temp.path() / "media"), std::vector<std::string>{"s1.mp3"});
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-// A fake WeChat Pay API v3 server on 127.0.0.1 (port 0), following the protocol of design/payments.md:
+// A fake WeChat Pay API v3 server on 127.0.0.1 (port 0), following the protocol of docs/payments.md:
 // - it CHECKS every request's Authorization (WECHATPAY2-SHA256-RSA2048: mchid, serial_no, a 32-character nonce, a
 //   timestamp within 300 s, the SHA256withRSA signature of METHOD\nURL\nTIMESTAMP\nNONCE\nBODY\n) with the merchant
 //   PUBLIC key, and the Accept, Content-Type, User-Agent and (public-key mode) Wechatpay-Serial headers; a bad one

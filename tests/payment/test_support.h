@@ -2,6 +2,7 @@
 
 // Shared pieces of the payment suite: a settable clock, seeded randomness, and the fixtures.
 
+#include "test_clock.h"
 #include "gequ/domain/ports/clock.h"
 #include "gequ/domain/ports/random.h"
 
@@ -16,16 +17,9 @@
 namespace gequ::payment::testing {
 
 /// A clock the test moves by hand; thread-safe.
-class FakeClock : public domain::Clock {
+class FakeClock : public gequ::test::TestClock {
 public:
-    explicit FakeClock(std::int64_t epochSeconds) : _ms(epochSeconds * 1000) {}
-    domain::TimePoint now() const override { return domain::fromEpochMillis(_ms.load()); }
-    std::int64_t seconds() const { return _ms.load() / 1000; }
-    void setSeconds(std::int64_t epochSeconds) { _ms = epochSeconds * 1000; }
-    void advanceSeconds(std::int64_t delta) { _ms += delta * 1000; }
-
-private:
-    std::atomic<std::int64_t> _ms;
+    explicit FakeClock(std::int64_t epochSeconds) : gequ::test::TestClock(domain::fromEpochMillis(epochSeconds * 1000)) {}
 };
 
 /// Deterministic randomness (a seeded Mersenne twister); good enough for nonces in tests. Thread-safe.

@@ -1,7 +1,10 @@
-// HTTPS: the gateway verifies WeChat's certificate against the system's CAs; an untrusted server is never sent a
-// request (so a man in the middle sees neither our orders nor our signatures).
+// HTTPS: the gateway verifies WeChat's certificate against the system's CAs (strictly, through gequ_net); a server
+// whose certificate only our test CA vouches for is never sent a request (so a man in the middle sees neither our
+// orders nor our signatures).
 
 #include "log_capture.h"
+#include "temp_dir.h"
+#include "test_ca.h"
 #include "wechat_fixture.h"
 
 #include <Poco/Net/Context.h>
@@ -15,7 +18,6 @@
 #include <Poco/Net/SecureServerSocket.h>
 #include <atomic>
 #include <filesystem>
-#include <fstream>
 
 namespace gequ::payment::testing {
 namespace {
@@ -46,15 +48,9 @@ private:
 
 TEST_F(WechatFixture, AnUntrustedHttpsServerIsNeverSentARequest) {
     Poco::Net::initializeSSL();
-    const auto dir = std::filesystem::temp_directory_path() / ("gequ-payment-tls-" + randomToken(8));
-    std::filesystem::create_directories(dir);
-    const auto made = makeKeyAndCertificate("0DDBA11", clock.seconds() - 3600, clock.seconds() + 3600);
-    std::ofstream(dir / "key.txt") << made.privateKeyPem;
-    std::ofstream(dir / "certificate.txt") << made.certificatePem;
-
-    Poco::Net::Context::Ptr context =
-        new Poco::Net::Context(Poco::Net::Context::SERVER_USE, (dir / "key.txt").string(),
-                               (dir / "certificate.txt").string(), "", Poco::Net::Context::VERIFY_NONE);
+    const gequ::test::TempDir dir("payment-tls");
+    const gequ::test::TestCa ca(dir.path());
+    Poco::Net::Context::Ptr context = gequ::test::serverContext(ca.issue("IP:127.0.0.1"));
     std::atomic<int> requests{0};
     Poco::Net::SecureServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0), 64, context);
     Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams;
@@ -72,7 +68,6 @@ TEST_F(WechatFixture, AnUntrustedHttpsServerIsNeverSentARequest) {
     EXPECT_EQ(requests.load(), 0);
 
     stopQuickly(server, socket.address());
-    std::filesystem::remove_all(dir);
 }
 
 } // namespace

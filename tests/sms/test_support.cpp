@@ -63,17 +63,6 @@ std::string LogCapture::text() const {
     return out;
 }
 
-TempDir::TempDir() {
-    std::random_device device;
-    _path = std::filesystem::temp_directory_path() / ("gequ-sms-test-" + std::to_string(device()));
-    std::filesystem::create_directories(_path);
-}
-
-TempDir::~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(_path, ec);
-}
-
 Poco::JSON::Object::Ptr loadFixture(const std::string& name) {
     std::ifstream in(std::filesystem::path(GEQU_SMS_FIXTURES_DIR) / name, std::ios::binary);
     if (!in) {

@@ -2,6 +2,8 @@
 
 // Fakes of the domain's ports, a log capture and fixture loading for the SMS suite.
 
+#include "temp_dir.h"
+#include "test_clock.h"
 #include "gequ/domain/ports/clock.h"
 #include "gequ/domain/ports/random.h"
 
@@ -19,15 +21,8 @@
 namespace gequ::sms::test {
 
 /// A clock that stands still at a settable instant.
-class FixedClock : public domain::Clock {
-public:
-    explicit FixedClock(domain::TimePoint at) : _millis(domain::toEpochMillis(at)) {}
-    domain::TimePoint now() const override { return domain::fromEpochMillis(_millis.load()); }
-    void set(domain::TimePoint at) { _millis = domain::toEpochMillis(at); }
-
-private:
-    std::atomic<std::int64_t> _millis;
-};
+using FixedClock = gequ::test::TestClock;
+using gequ::test::TempDir;
 
 /// Deterministic "randomness": a counter spread over the requested bytes, so every call differs unless repeat is
 /// set, in which case every call gives the same bytes (to provoke a reused nonce).
@@ -59,17 +54,6 @@ private:
     Poco::AutoPtr<Sink> _sink;
     Poco::AutoPtr<Poco::Channel> _previous;
     int _previousLevel = 0;
-};
-
-/// A fresh directory under the system's temporary directory, removed with everything in it.
-class TempDir {
-public:
-    TempDir();
-    ~TempDir();
-    const std::filesystem::path& path() const { return _path; }
-
-private:
-    std::filesystem::path _path;
 };
 
 /// tests/sms/fixtures/<name>, parsed.

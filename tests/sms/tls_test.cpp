@@ -1,11 +1,11 @@
-// HTTPS: the client verifies the server's certificate chain and host name; an untrusted provider is never talked to.
+// HTTPS: the senders verify the provider's certificate chain and host name (gequ_net; the client itself is tested in
+// tests/net). A provider whose certificate our test CA issued, which no system CA trusts, is never talked to.
 
 #include "fake_http.h"
 #include "gequ/sms/aliyun_sms_sender.h"
 #include "gequ/sms/tencent_sms_sender.h"
-#include "http_call.h"
 #include "test_support.h"
-#include "tls_support.h"
+#include "test_ca.h"
 
 #include <atomic>
 #include <gtest/gtest.h>
@@ -26,39 +26,10 @@ protected:
     std::string lastBody;
 };
 
-TEST_F(TlsTest, AServerTrustedThroughItsCaAnswers) {
-    const auto files = test::makeSelfSignedCertificate(dir.path(), "IP:127.0.0.1");
-    test::FakeHttpServer server([this](const auto& r) { return handle(r); }, test::serverContext(files));
-    ASSERT_TRUE(server.url().starts_with("https://"));
-
-    const detail::HttpPoster poster(detail::parseEndpoint(server.url(), "test"), 5, files.certificate.string());
-    const detail::HttpReply reply = poster.post({}, "text/plain", "hello over TLS");
-    EXPECT_EQ(reply.status, 200);
-    EXPECT_EQ(reply.body, R"({"Code":"OK","Message":"OK","RequestId":"TLS-1"})");
-    EXPECT_EQ(lastBody, "hello over TLS");
-}
-
-TEST_F(TlsTest, AnUntrustedCertificateIsRefused) {
-    const auto files = test::makeSelfSignedCertificate(dir.path(), "IP:127.0.0.1");
-    test::FakeHttpServer server([this](const auto& r) { return handle(r); }, test::serverContext(files));
-
-    const detail::HttpPoster poster(detail::parseEndpoint(server.url(), "test"), 5);
-    EXPECT_THROW(poster.post({}, "text/plain", "secret"), detail::TransportError);
-    EXPECT_EQ(requests.load(), 0);
-}
-
-TEST_F(TlsTest, ACertificateForAnotherHostIsRefused) {
-    const auto files = test::makeSelfSignedCertificate(dir.path(), "DNS:dysmsapi.aliyuncs.com");
-    test::FakeHttpServer server([this](const auto& r) { return handle(r); }, test::serverContext(files));
-
-    const detail::HttpPoster poster(detail::parseEndpoint(server.url(), "test"), 5, files.certificate.string());
-    EXPECT_THROW(poster.post({}, "text/plain", "secret"), detail::TransportError);
-    EXPECT_EQ(requests.load(), 0);
-}
-
 TEST_F(TlsTest, TheAdaptersRefuseAnUntrustedProvider) {
-    const auto files = test::makeSelfSignedCertificate(dir.path(), "IP:127.0.0.1");
-    test::FakeHttpServer server([this](const auto& r) { return handle(r); }, test::serverContext(files));
+    const gequ::test::TestCa ca(dir.path());
+    test::FakeHttpServer server([this](const auto& r) { return handle(r); },
+                               gequ::test::serverContext(ca.issue("IP:127.0.0.1")));
     test::FixedClock clock(test::testInstant());
     test::CountingRandom random;
     test::LogCapture log;

@@ -1,5 +1,6 @@
 // The SongGenerator port of the offline composer: queued → running → succeeded, failures, lyrics.
 
+#include "temp_dir.h"
 #include "gequ/media/local_media_store.h"
 #include "gequ/upstream/composer.h"
 #include "gequ/upstream/word_list_moderation.h"
@@ -22,24 +23,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-class TempDir {
-public:
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "gequ-composer-XXXXXX").string();
-        if (!::mkdtemp(pattern.data())) {
-            throw std::runtime_error("mkdtemp failed");
-        }
-        _path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(_path, ec);
-    }
-    const fs::path& path() const { return _path; }
-
-private:
-    fs::path _path;
-};
+using gequ::test::TempDir;
 
 ComposerConfig config(int workers = 1) {
     ComposerConfig c;

@@ -6,6 +6,7 @@
 #include "gequ/upstream/media_fetcher.h"
 
 #include <chrono>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <map>
 #include <stdexcept>
@@ -33,6 +34,10 @@ public:
         items.emplace(key, Item{bytes, contentType}); // never replaces
         return urlFor(key);
     }
+    std::string putFile(const std::string& key, const std::string& path, const std::string& contentType) override {
+        std::ifstream in(path, std::ios::binary);
+        return put(key, std::string(std::istreambuf_iterator<char>(in), {}), contentType);
+    }
     bool exists(const std::string& key) const override { return items.count(key) > 0; }
     std::string urlFor(const std::string& key) const override { return "/media/" + key; }
     void remove(const std::string& key) override { items.erase(key); }
@@ -40,6 +45,13 @@ public:
     std::map<std::string, Item> items;
     bool failing = false;
 };
+
+/// The fetcher's settings with the fake upstream's own address allowed (nothing else non-public is).
+FetchConfig local() {
+    FetchConfig config;
+    config.allowedAddresses = {"127.0.0.1"};
+    return config;
+}
 
 std::string pngBytes() {
     return std::string("\x89PNG\r\n\x1A\n\x00\x00\x00\x0DIHDR", 16) + std::string(40, '\x01');
@@ -65,7 +77,7 @@ TEST(MediaFetcher, StoresAFinishedClipsAudioAndCoverFromTheFakeUpstream) {
     ASSERT_EQ(polled->front().state, UpstreamState::Succeeded);
 
     MemoryStore store;
-    HttpMediaFetcher fetcher(store);
+    HttpMediaFetcher fetcher(store, local());
     const auto& clips = polled->front().clips;
     ASSERT_EQ(clips.size(), 2u);
     const std::string songIds[] = {"1001", "1002"};
@@ -98,7 +110,7 @@ TEST(MediaFetcher, CoverExtensionFollowsTheContentTypeOrTheSignature) {
     fake.addFile("/files/cover-jpeg", "IMAGE/JPEG", FakeAceServer::jpegBytes());
     fake.addFile("/files/page.html", "text/html", "<html>login</html>");
     MemoryStore store;
-    HttpMediaFetcher fetcher(store);
+    HttpMediaFetcher fetcher(store, local());
     EXPECT_EQ(*fetcher.fetchCover("s1", fake.baseUrl() + "/files/cover.png"), "/media/s1.png");
     EXPECT_EQ(store.items.at("s1.png").contentType, "image/png");
     EXPECT_EQ(*fetcher.fetchCover("s2", fake.baseUrl() + "/files/cover.webp"), "/media/s2.webp");
@@ -118,7 +130,7 @@ TEST(MediaFetcher, AudioMustBeMp3WhateverItsContentType) {
     fake.addFile("/files/octet.mp3", "application/octet-stream", FakeAceServer::mp3Bytes());
     fake.addFile("/files/fake.mp3", "audio/mpeg", "<html>expired</html>");
     MemoryStore store;
-    HttpMediaFetcher fetcher(store);
+    HttpMediaFetcher fetcher(store, local());
     EXPECT_EQ(*fetcher.fetchAudio("a1", fake.baseUrl() + "/files/octet.mp3"), "/media/a1.mp3");
     auto notMp3 = fetcher.fetchAudio("a2", fake.baseUrl() + "/files/fake.mp3");
     ASSERT_FALSE(notMp3.ok());
@@ -135,7 +147,7 @@ TEST(MediaFetcher, FollowsUpToThreeRedirects) {
     fake.addRedirect("/r4", "/r3", 308);
     fake.addRedirect("/ftp", "ftp://example.com/a.mp3", 302);
     MemoryStore store;
-    HttpMediaFetcher fetcher(store);
+    HttpMediaFetcher fetcher(store, local());
     EXPECT_EQ(*fetcher.fetchAudio("one", fake.baseUrl() + "/r1"), "/media/one.mp3");
     EXPECT_EQ(*fetcher.fetchAudio("three", fake.baseUrl() + "/r3"), "/media/three.mp3");
     auto four = fetcher.fetchAudio("four", fake.baseUrl() + "/r4");
@@ -150,7 +162,7 @@ TEST(MediaFetcher, FollowsUpToThreeRedirects) {
 TEST(MediaFetcher, NotFoundIsAValue) {
     FakeAceServer fake;
     MemoryStore store;
-    HttpMediaFetcher fetcher(store);
+    HttpMediaFetcher fetcher(store, local());
     auto missing = fetcher.fetchAudio("m1", fake.baseUrl() + "/cdn/gone");
     ASSERT_FALSE(missing.ok());
     EXPECT_EQ(missing.error().code, ErrorCode::Upstream);
@@ -165,7 +177,7 @@ TEST(MediaFetcher, TheSizeCapRefusesLargerFiles) {
     fake.addFile("/files/big-chunked.mp3", "audio/mpeg", big, true);
     fake.addFile("/files/claims-huge.mp3", "audio/mpeg", FakeAceServer::mp3Bytes(), false, 500LL * 1024 * 1024);
     MemoryStore store;
-    FetchConfig config;
+    FetchConfig config = local();
     config.maxBytes = 2000;
     HttpMediaFetcher fetcher(store, config);
     for (const char* path : {"/files/big.mp3", "/files/big-chunked.mp3", "/files/claims-huge.mp3"}) {
@@ -185,7 +197,7 @@ TEST(MediaFetcher, ATruncatedBodyIsRefused) {
     FakeAceServer fake;
     fake.addFile("/files/short.mp3", "audio/mpeg", FakeAceServer::mp3Bytes(), false, 5000);
     MemoryStore store;
-    HttpMediaFetcher fetcher(store);
+    HttpMediaFetcher fetcher(store, local());
     auto truncated = fetcher.fetchAudio("t1", fake.baseUrl() + "/files/short.mp3");
     ASSERT_FALSE(truncated.ok());
     EXPECT_EQ(truncated.error().message, "媒体文件下载失败");
@@ -196,7 +208,7 @@ TEST(MediaFetcher, ASlowServerTimesOut) {
     FakeAceServer fake;
     fake.setDelay(std::chrono::milliseconds(2500));
     MemoryStore store;
-    FetchConfig config;
+    FetchConfig config = local();
     config.timeoutSeconds = 1;
     HttpMediaFetcher fetcher(store, config);
     const auto start = std::chrono::steady_clock::now();
@@ -211,7 +223,7 @@ TEST(MediaFetcher, ASlowServerTimesOut) {
 TEST(MediaFetcher, LocalAndInvalidUrlsAndStoreFailures) {
     FakeAceServer fake;
     MemoryStore store;
-    HttpMediaFetcher fetcher(store);
+    HttpMediaFetcher fetcher(store, local());
     EXPECT_EQ(*fetcher.fetchAudio("l1", "/media/t-1-1.mp3"), "/media/t-1-1.mp3");
     EXPECT_EQ(*fetcher.fetchCover("l1", "/media/t-1-1.svg"), "/media/t-1-1.svg");
     for (const std::string url : {"", "ftp://example.com/a.mp3", "cdn1.suno.ai/a.mp3"}) {
@@ -228,7 +240,7 @@ TEST(MediaFetcher, LocalAndInvalidUrlsAndStoreFailures) {
 
 TEST(MediaFetcher, ConfigErrorsNameTheirKeys) {
     MemoryStore store;
-    FetchConfig config;
+    FetchConfig config = local();
     config.maxBytes = 0;
     try {
         HttpMediaFetcher fetcher(store, config);

@@ -1,8 +1,9 @@
-// HTTPS is verified strictly: a server whose certificate no system CA signed is refused, by the AceData client (a
+// HTTPS is verified strictly (gequ_net): a server whose certificate no system CA signed is refused, by the AceData client (a
 // retryable transport failure, nothing submitted) and by the media fetcher (a failure value).
 
 #include "gequ/upstream/ace_client.h"
 #include "gequ/upstream/media_fetcher.h"
+#include "test_ca.h"
 
 #include <Poco/Channel.h>
 #include <Poco/Logger.h>
@@ -16,57 +17,17 @@
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/SecureServerSocket.h>
 #include <atomic>
-#include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <map>
 #include <memory>
-#include <openssl/evp.h>
-#include <openssl/pem.h>
-#include <openssl/x509.h>
-#include <openssl/x509v3.h>
 #include <unistd.h>
 
 using namespace gequ::upstream;
 namespace fs = std::filesystem;
 
 namespace {
-
-/// Writes a self-signed P-256 certificate for 127.0.0.1 and its key into directory; returns {cert, key}.
-std::pair<fs::path, fs::path> selfSigned(const fs::path& directory) {
-    std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(EVP_EC_gen("P-256"), &EVP_PKEY_free);
-    std::unique_ptr<X509, decltype(&X509_free)> cert(X509_new(), &X509_free);
-    if (!key || !cert) {
-        throw std::runtime_error("OpenSSL allocation failed");
-    }
-    X509_set_version(cert.get(), 2);
-    ASN1_INTEGER_set(X509_get_serialNumber(cert.get()), 7);
-    X509_gmtime_adj(X509_getm_notBefore(cert.get()), -600);
-    X509_gmtime_adj(X509_getm_notAfter(cert.get()), 600);
-    X509_set_pubkey(cert.get(), key.get());
-    X509_NAME* name = X509_get_subject_name(cert.get());
-    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("127.0.0.1"), -1, -1,
-                               0);
-    X509_set_issuer_name(cert.get(), name);
-    X509V3_CTX ctx;
-    X509V3_set_ctx_nodb(&ctx);
-    X509V3_set_ctx(&ctx, cert.get(), cert.get(), nullptr, nullptr, 0);
-    X509_EXTENSION* san = X509V3_EXT_conf_nid(nullptr, &ctx, NID_subject_alt_name, "IP:127.0.0.1");
-    X509_add_ext(cert.get(), san, -1);
-    X509_EXTENSION_free(san);
-    if (X509_sign(cert.get(), key.get(), EVP_sha256()) <= 0) {
-        throw std::runtime_error("X509_sign failed");
-    }
-    const fs::path certFile = directory / "cert.pem";
-    const fs::path keyFile = directory / "key.pem";
-    std::FILE* out = std::fopen(certFile.c_str(), "w");
-    PEM_write_X509(out, cert.get());
-    std::fclose(out);
-    out = std::fopen(keyFile.c_str(), "w");
-    PEM_write_PrivateKey(out, key.get(), nullptr, nullptr, 0, nullptr, nullptr);
-    std::fclose(out);
-    return {certFile, keyFile};
-}
 
 class Answer : public Poco::Net::HTTPRequestHandler {
 public:
@@ -105,6 +66,10 @@ public:
         items[key] = bytes;
         return urlFor(key);
     }
+    std::string putFile(const std::string& key, const std::string& path, const std::string& type) override {
+        std::ifstream in(path, std::ios::binary);
+        return put(key, std::string(std::istreambuf_iterator<char>(in), {}), type);
+    }
     bool exists(const std::string& key) const override { return items.count(key) > 0; }
     std::string urlFor(const std::string& key) const override { return "/media/" + key; }
     void remove(const std::string& key) override { items.erase(key); }
@@ -117,11 +82,9 @@ TEST(Tls, AnUntrustedCertificateIsRefused) {
     std::string pattern = (fs::temp_directory_path() / "gequ-tls-XXXXXX").string();
     ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
     const fs::path directory = pattern;
-    const auto [certFile, keyFile] = selfSigned(directory);
-
-    Poco::Net::Context::Ptr context =
-        new Poco::Net::Context(Poco::Net::Context::TLS_SERVER_USE, keyFile.string(), certFile.string(), "",
-                               Poco::Net::Context::VERIFY_NONE, 9, false, "ALL:!ADH:!LOW:!EXP:!MD5:@STRENGTH");
+    // A certificate for 127.0.0.1 from a CA made now: valid, but no system CA vouches for it.
+    const gequ::test::TestCa ca(directory);
+    Poco::Net::Context::Ptr context = gequ::test::serverContext(ca.issue("IP:127.0.0.1"));
     Poco::Net::SecureServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0), 64, context);
     const std::string base = "https://127.0.0.1:" + std::to_string(socket.address().port());
     std::atomic<int> served{0};
@@ -144,7 +107,9 @@ TEST(Tls, AnUntrustedCertificateIsRefused) {
     EXPECT_NE(channel->text.find("certificate verify failed"), std::string::npos) << channel->text;
 
     MemoryStore store;
-    HttpMediaFetcher fetcher(store);
+    FetchConfig fetch;
+    fetch.allowedAddresses = {"127.0.0.1"}; // so that TLS, not the address policy, is what refuses
+    HttpMediaFetcher fetcher(store, fetch);
     auto fetched = fetcher.fetchAudio("tls", base + "/cdn/a.mp3");
     ASSERT_FALSE(fetched.ok());
     EXPECT_EQ(fetched.error().message, "媒体文件下载失败");

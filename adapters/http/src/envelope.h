@@ -1,6 +1,6 @@
 #pragma once
 
-// The JSON envelope of design/api.md: {"code", "type", "message", "data"}, and the code <-> HTTP status table.
+// The JSON envelope of docs/api.md: {"code", "type", "message", "data"}, and the code <-> HTTP status table.
 
 #include "gequ/domain/model/result.h"
 #include "request.h"
@@ -24,7 +24,7 @@ std::string toJson(const Poco::Dynamic::Var& value);
 
 /// 200 with code 2000, type "ok".
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message = kMessageOk);
-/// The same with one more top-level member after data (POST /pay/jsapiPc's request_id, as SPEC.md §7 has it).
+/// The same with one more top-level member after data (POST /pay/jsapiPc's request_id, as docs/api.md has it).
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message, const std::string& extraName,
                     const Poco::Dynamic::Var& extraValue);
 /// The error's HTTP status with its code, type "error", its message and data null.

@@ -1,6 +1,6 @@
 #pragma once
 
-// How domain values look in JSON (design/api.md, "Song shapes"). The one place that names API fields.
+// How domain values look in JSON (docs/api.md, "Song shapes"). The one place that names API fields.
 
 #include "gequ/domain/model/plans.h"
 #include "gequ/domain/services/auth_service.h"

@@ -1,5 +1,7 @@
 #include "pay_pages.h"
 
+#include "gequ/net/escape.h"
+
 #include "envelope.h"
 
 #include <Poco/JSON/Object.h>
@@ -28,10 +30,10 @@ std::string document(const std::string& title, const std::string& body, const st
     std::string html = "<!doctype html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\">"
                        "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
                        "<meta name=\"referrer\" content=\"no-referrer\"><title>" +
-                       htmlEscape(title) + "</title><style>" + kStyle + "</style></head><body><main>" + body +
+                       net::markupEscape(title) + "</title><style>" + kStyle + "</style></head><body><main>" + body +
                        "</main>";
     if (!script.empty()) {
-        html += "<script src=\"" + htmlEscape(script) + "\"></script>";
+        html += "<script src=\"" + net::markupEscape(script) + "\"></script>";
     }
     return html + "</body></html>";
 }
@@ -49,39 +51,12 @@ std::string resultPath(const domain::Order& order) {
 }
 
 std::string orderCard(const domain::OrderView& view) {
-    return "<div class=\"card\"><div>" + htmlEscape(view.plan.name) + "</div><div class=\"amount\">¥" +
-           yuan(view.order.amountFen) + "</div><div class=\"muted\">订单号：" + htmlEscape(view.order.orderNo) +
+    return "<div class=\"card\"><div>" + net::markupEscape(view.plan.name) + "</div><div class=\"amount\">¥" +
+           yuan(view.order.amountFen) + "</div><div class=\"muted\">订单号：" + net::markupEscape(view.order.orderNo) +
            "</div>";
 }
 
 } // namespace
-
-std::string htmlEscape(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&#39;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
-}
 
 std::string yuan(std::int64_t fen) {
     char text[32];
@@ -100,7 +75,7 @@ Response sandboxCheckout(const domain::OrderView& view) {
     } else {
         body += "<p class=\"muted\">这是模拟的微信支付，确认后套餐立即到账。</p>"
                 "<form class=\"actions\" method=\"post\" action=\"/pay/sandbox/" +
-                htmlEscape(no) +
+                net::markupEscape(no) +
                 "/confirm\"><a class=\"secondary\" href=\"/member\">取消</a>"
                 "<button class=\"primary\" type=\"submit\">确认支付</button></form></div>";
     }
@@ -123,11 +98,11 @@ Response jsapiPay(const domain::OrderView& view, const domain::JsapiPayParams& p
     bridge->set("signType", params.signType);
     bridge->set("paySign", params.paySign);
     const std::string body =
-        orderCard(view) + "<p id=\"pay\" data-params=\"" + htmlEscape(toJson(bridge)) + "\" data-next=\"" +
-        htmlEscape(resultPath(view.order)) +
+        orderCard(view) + "<p id=\"pay\" data-params=\"" + net::markupEscape(toJson(bridge)) + "\" data-next=\"" +
+        net::markupEscape(resultPath(view.order)) +
         "\">正在打开微信支付…</p><p id=\"hint\" class=\"muted\" hidden>请在微信中打开此页面完成支付。</p>"
         "<div class=\"actions\"><a class=\"secondary\" href=\"" +
-        htmlEscape(resultPath(view.order)) + "\">查看支付结果</a></div></div>";
+        net::markupEscape(resultPath(view.order)) + "\">查看支付结果</a></div></div>";
     return htmlResponse(200, document("微信支付", body, "/pay/wechat/jsapi.js"));
 }
 
@@ -165,7 +140,7 @@ Response jsapiScript() {
 }
 
 Response message(int status, const std::string& title, const std::string& text) {
-    const std::string body = "<div class=\"card\"><h1>" + htmlEscape(title) + "</h1><p>" + htmlEscape(text) +
+    const std::string body = "<div class=\"card\"><h1>" + net::markupEscape(title) + "</h1><p>" + net::markupEscape(text) +
                              "</p><div class=\"actions\"><a class=\"secondary\" href=\"/member\">返回会员中心</a></div>"
                              "</div>";
     return htmlResponse(status, document(title, body));

@@ -1,6 +1,6 @@
 #pragma once
 
-// The small HTML pages of the payment flow (design/payments.md): the sandbox checkout and its result, the WeChat JSAPI
+// The small HTML pages of the payment flow (docs/payments.md): the sandbox checkout and its result, the WeChat JSAPI
 // page, and their error pages. No inline scripts (the Content-Security-Policy allows only the site's own): the JSAPI
 // page loads /pay/wechat/jsapi.js, the sandbox page needs none (a plain form).
 
@@ -13,8 +13,6 @@
 
 namespace gequ::http::pages {
 
-/// Text made safe for HTML content and attribute values.
-std::string htmlEscape(std::string_view text);
 /// An amount in fen as yuan with two decimals: 1990 → 19.90.
 std::string yuan(std::int64_t fen);
 

@@ -13,8 +13,8 @@ namespace gequ::http {
 
 /// What route handlers may use.
 struct RouteContext {
-    RouteContext(const HttpConfig& c, Services& s, Metrics& m)
-        : config(c), services(s), metrics(m), mediaUrls(s.mediaUrlKey) {}
+    RouteContext(const HttpConfig& c, Services& s, Metrics& m, ListCache& l)
+        : config(c), services(s), metrics(m), listCache(l), mediaUrls(s.mediaUrlKey) {}
 
     const HttpConfig& config;
     Services& services;

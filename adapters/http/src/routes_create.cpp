@@ -1,5 +1,5 @@
-// Creating songs: POST /music/api/create/ace, AI lyrics, and upstream's callback (design/api.md,
-// design/generation.md).
+// Creating songs: POST /music/api/create/ace, AI lyrics, and upstream's callback (docs/api.md,
+// docs/generation.md).
 
 #include "envelope.h"
 #include "json_input.h"
@@ -12,7 +12,7 @@ namespace gequ::http {
 
 namespace {
 
-/// Reads the create body (design/api.md) defensively: every member optional, each of its type (4000 otherwise).
+/// Reads the create body (docs/api.md) defensively: every member optional, each of its type (4000 otherwise).
 domain::Result<domain::CreateRequest> createRequestOf(const Request& request) {
     auto body = parseJsonObject(request.body);
     if (!body) {

@@ -1,4 +1,4 @@
-// The membership and payment routes (design/api.md, "Membership and payment"; design/payments.md).
+// The membership and payment routes (docs/api.md, "Membership and payment"; docs/payments.md).
 
 #include "envelope.h"
 #include "gequ/domain/model/plans.h"

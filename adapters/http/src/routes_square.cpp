@@ -1,4 +1,4 @@
-// The music square (design/api.md, "Music square, search, player"): the lists, search, the player detail, and plays,
+// The music square (docs/api.md, "Square, search, player"): the lists, search, the player detail, and plays,
 // likes and shares.
 
 #include "envelope.h"

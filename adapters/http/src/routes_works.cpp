@@ -1,4 +1,4 @@
-// The caller's works (design/api.md, "Creating and managing works") and GET /music/download.
+// The caller's works (docs/api.md, "Creating and managing works") and GET /music/download.
 
 #include "envelope.h"
 #include "files.h"
@@ -41,7 +41,7 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         if (!user) {
             return errorResponse(user.error());
         }
-        // 20 a page (SPEC.md §7); `size` is accepted as elsewhere.
+        // 20 a page (docs/api.md); `size` is accepted as elsewhere.
         auto page = pageParams(request, domain::kWorksPageSize, 50);
         if (!page) {
             return errorResponse(page.error());

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdexcept>
 #include <system_error>
 #include <unistd.h>
@@ -89,18 +90,33 @@ bool LocalMediaStore::exists(const std::string& key) const {
     return fs::is_regular_file(pathFor(key), ec);
 }
 
-std::string LocalMediaStore::put(const std::string& key, const std::string& bytes, const std::string& /*type*/) {
-    const fs::path target = pathFor(key);
+fs::path LocalMediaStore::temporaryName(const std::string& key) const {
+    checkKey(key);
     std::error_code ec;
     fs::create_directories(_directory, ec);
     if (ec) {
         throw MediaError("cannot create media directory " + _directory.string() + ": " + ec.message());
     }
-
-    // A hidden temporary name (never a valid key), unique per process and call.
     static std::atomic<unsigned long> counter{0};
-    const fs::path temp =
-        _directory / (".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1)) + "-" + key);
+    return _directory /
+           (".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1)) + "-" + key);
+}
+
+std::string LocalMediaStore::linkIntoPlace(const fs::path& temp, const std::string& key) {
+    const fs::path target = pathFor(key);
+    // link() never replaces: an existing key keeps its bytes, and the file appears whole or not at all.
+    if (::link(temp.c_str(), target.c_str()) != 0 && errno != EEXIST) {
+        const int error = errno;
+        ::unlink(temp.c_str());
+        throw MediaError("cannot store " + target.string() + ": " + errnoText(error));
+    }
+    ::unlink(temp.c_str());
+    syncDirectory(_directory);
+    return urlFor(key);
+}
+
+std::string LocalMediaStore::put(const std::string& key, const std::string& bytes, const std::string& /*type*/) {
+    const fs::path temp = temporaryName(key);
     const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0) {
         throw MediaError("cannot create " + temp.string() + ": " + errnoText(errno));
@@ -116,15 +132,35 @@ std::string LocalMediaStore::put(const std::string& key, const std::string& byte
         ::unlink(temp.c_str());
         throw MediaError("cannot write " + temp.string() + ": " + errnoText(error));
     }
-    // link() never replaces: an existing key keeps its bytes, and the file appears whole or not at all.
-    if (::link(temp.c_str(), target.c_str()) != 0 && errno != EEXIST) {
-        const int error = errno;
-        ::unlink(temp.c_str());
-        throw MediaError("cannot store " + target.string() + ": " + errnoText(error));
+    return linkIntoPlace(temp, key);
+}
+
+std::string LocalMediaStore::putFile(const std::string& key, const std::string& path, const std::string& /*type*/) {
+    const fs::path temp = temporaryName(key);
+    // The same file system: the file moves in, no copy. Elsewhere: a copy.
+    if (::rename(path.c_str(), temp.c_str()) != 0) {
+        if (errno != EXDEV) {
+            throw MediaError("cannot store " + path + " as " + temp.string() + ": " + errnoText(errno));
+        }
+        std::error_code ec;
+        fs::copy_file(path, temp, ec);
+        if (ec) {
+            ::unlink(temp.c_str());
+            throw MediaError("cannot copy " + path + " to " + temp.string() + ": " + ec.message());
+        }
     }
-    ::unlink(temp.c_str());
-    syncDirectory(_directory);
-    return urlFor(key);
+    ::chmod(temp.c_str(), 0644);
+    const int fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || ::fsync(fd) != 0) {
+        const int error = errno;
+        if (fd >= 0) {
+            ::close(fd);
+        }
+        ::unlink(temp.c_str());
+        throw MediaError("cannot write " + temp.string() + ": " + errnoText(error));
+    }
+    ::close(fd);
+    return linkIntoPlace(temp, key);
 }
 
 void LocalMediaStore::remove(const std::string& key) {

@@ -22,44 +22,7 @@ bool readNumber(std::string_view text, std::size_t at, std::size_t digits, int& 
     return true;
 }
 
-char lower(char c) {
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-}
-
 } // namespace
-
-std::string jsonQuote(std::string_view text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char escaped[8];
-                std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-                out += escaped;
-            } else {
-                out += c;
-            }
-        }
-    }
-    out += '"';
-    return out;
-}
 
 std::string urlEncode(std::string_view text) {
     static constexpr char kHex[] = "0123456789ABCDEF";
@@ -133,22 +96,6 @@ std::optional<domain::TimePoint> parseRfc3339(std::string_view text) {
     }
     const auto local = sys_days(date) + hours(h) + minutes(mi) + seconds(s);
     return time_point_cast<milliseconds>(local - offset) + fraction;
-}
-
-std::optional<std::string> findHeader(const HeaderList& headers, std::string_view name) {
-    for (const auto& [key, value] : headers) {
-        if (key.size() != name.size()) {
-            continue;
-        }
-        bool same = true;
-        for (std::size_t i = 0; i < key.size() && same; ++i) {
-            same = lower(key[i]) == lower(name[i]);
-        }
-        if (same) {
-            return value;
-        }
-    }
-    return std::nullopt;
 }
 
 bool isDigits(std::string_view text) {

@@ -1,6 +1,5 @@
 #include "gequ/payment/wechat_pay_gateway.h"
 
-#include "http_client.h"
 #include "wechat_crypto.h"
 #include "wechat_format.h"
 #include "wechat_verify.h"
@@ -23,6 +22,8 @@ namespace {
 constexpr const char* kBusy = "支付服务繁忙，请稍后再试";
 constexpr const char* kOauthFailed = "微信授权失败，请重新打开支付页面";
 constexpr const char* kUserAgent = "Gequ/0.1 WechatPay-APIv3 (Poco)";
+/// WeChat answers in a few kilobytes (the certificate list is the largest); anything past this is not read.
+constexpr std::size_t kMaxReplyBytes = 1024 * 1024;
 constexpr auto kCertificateRefreshInterval = std::chrono::seconds(60);
 
 Poco::Logger& logger() {
@@ -173,8 +174,24 @@ struct WechatPayGateway::Impl {
         : config(std::move(checkedConfig)), clock(clockRef), random(randomRef),
           merchantKey(loadPrivateKey(config.privateKeyPem)), publicKey(loadPublicKey(config.publicKeyPem)),
           useCertificates(config.platformCertificates || !publicKey),
-          api(parseBaseUrl(config.baseUrl, keys::kBaseUrl), config.timeoutSeconds, kUserAgent),
-          oauth(parseBaseUrl(config.oauthBaseUrl, keys::kOauthBaseUrl), config.timeoutSeconds, kUserAgent) {}
+          api(net::parseConfiguredUrl(config.baseUrl, keys::kBaseUrl, net::UrlShape::OriginOnly)),
+          oauth(net::parseConfiguredUrl(config.oauthBaseUrl, keys::kOauthBaseUrl, net::UrlShape::OriginOnly)) {
+        limits.timeout = std::chrono::seconds(config.timeoutSeconds);
+        limits.maxBytes = kMaxReplyBytes;
+    }
+
+    /// One exchange with a WeChat host (base: api or oauth); TransportError when there is no answer.
+    net::Response send(const net::Url& base, const std::string& method, const std::string& pathAndQuery,
+                       const HeaderList& headers, const std::string& body) const {
+        net::Request request;
+        request.method = method;
+        request.url = base;
+        request.url.target = pathAndQuery;
+        request.headers = {{"User-Agent", std::string(kUserAgent)}};
+        request.headers.insert(request.headers.end(), headers.begin(), headers.end());
+        request.body = body;
+        return http.send(request, limits);
+    }
 
     /// An answer from WeChat we can trust: a verified 2xx, or an error answer with its code.
     struct Answer {
@@ -186,7 +203,7 @@ struct WechatPayGateway::Impl {
 
     std::int64_t nowSeconds() const { return epochSeconds(clock.now()); }
 
-    HttpReply sendSigned(const std::string& method, const std::string& pathAndQuery, const std::string& body) {
+    net::Response sendSigned(const std::string& method, const std::string& pathAndQuery, const std::string& body) {
         const std::string timestamp = std::to_string(nowSeconds());
         const std::string nonce = makeNonce(random);
         const std::string signature =
@@ -199,7 +216,7 @@ struct WechatPayGateway::Impl {
         if (publicKey) {
             headers.emplace_back("Wechatpay-Serial", config.publicKeyId);
         }
-        return api.send(method, pathAndQuery, headers, body);
+        return send(api, method, pathAndQuery, headers, body);
     }
 
     std::optional<RsaPublicKey> cachedCertificate(const std::string& serial) {
@@ -236,10 +253,10 @@ struct WechatPayGateway::Impl {
 
     /// Downloads the platform certificates; the answer must be signed with one of them (or the public key).
     bool refreshCertificatesLocked() {
-        HttpReply reply;
+        net::Response reply;
         try {
             reply = sendSigned("GET", "/v3/certificates", "");
-        } catch (const TransportError& e) {
+        } catch (const net::TransportError& e) {
             logger().warning(std::string("wechat certificates: no answer (") + e.what() + ")");
             return false;
         }
@@ -288,10 +305,10 @@ struct WechatPayGateway::Impl {
     /// One signed call; nullopt (logged) when there is no answer or a 2xx answer fails verification.
     std::optional<Answer> call(const char* operation, const std::string& method, const std::string& pathAndQuery,
                                const std::string& body) {
-        HttpReply reply;
+        net::Response reply;
         try {
             reply = sendSigned(method, pathAndQuery, body);
-        } catch (const TransportError& e) {
+        } catch (const net::TransportError& e) {
             logger().warning(std::string("wechat ") + operation + ": no answer (" + e.what() + ")");
             return std::nullopt;
         }
@@ -319,8 +336,10 @@ struct WechatPayGateway::Impl {
     RsaPrivateKey merchantKey;
     std::optional<RsaPublicKey> publicKey;
     bool useCertificates;
-    HttpClient api;
-    HttpClient oauth;
+    net::Url api;
+    net::Url oauth;
+    net::HttpClient http;
+    net::Limits limits;
 
     std::mutex keysMutex;
     std::map<std::string, RsaPublicKey> certificates; ///< by serial; guarded by keysMutex
@@ -504,10 +523,10 @@ domain::Result<std::string> WechatPayGateway::openIdForCode(const std::string& c
     const std::string path = "/sns/oauth2/access_token?appid=" + urlEncode(config.appId) +
                              "&secret=" + urlEncode(config.oauthSecret) + "&code=" + urlEncode(code) +
                              "&grant_type=authorization_code";
-    HttpReply reply;
+    net::Response reply;
     try {
-        reply = _impl->oauth.send("GET", path, {{"Accept", "application/json"}}, "");
-    } catch (const TransportError& e) {
+        reply = _impl->send(_impl->oauth, "GET", path, {{"Accept", "application/json"}}, "");
+    } catch (const net::TransportError& e) {
         logger().warning(std::string("wechat oauth: no answer (") + e.what() + ")");
         return DomainError{ErrorCode::Upstream, kOauthFailed};
     }

@@ -2,7 +2,7 @@
 
 #include "aliyun_signer.h"
 #include "gequ/domain/model/account_rules.h"
-#include "http_call.h"
+#include "gequ/net/escape.h"
 #include "sms_support.h"
 
 #include <Poco/JSON/Object.h>
@@ -58,13 +58,16 @@ domain::DomainError failed() {
 
 struct AliyunSmsSender::Impl {
     AliyunSmsConfig config;
-    detail::HttpPoster poster;
+    net::Url endpoint;
+    net::HttpClient http;
+    net::Limits limits;
     const domain::Clock& clock;
     domain::Random& random;
     std::mutex randomMutex;
 
     Impl(AliyunSmsConfig c, int timeoutSeconds, const domain::Clock& k, domain::Random& r)
-        : config(std::move(c)), poster(detail::parseEndpoint(config.endpoint, keys::kAliyunEndpoint), timeoutSeconds),
+        : config(std::move(c)), endpoint(net::parseConfiguredUrl(config.endpoint, keys::kAliyunEndpoint, net::UrlShape::WithPath)),
+          limits(detail::replyLimits(timeoutSeconds)),
           clock(k), random(r) {}
 
     std::string nonce() {
@@ -102,16 +105,17 @@ domain::Status AliyunSmsSender::sendCode(const std::string& phone, const std::st
         {"SignatureNonce", _impl->nonce()},
         {"SignatureVersion", "1.0"},
         {"TemplateCode", config.templateCode},
-        {"TemplateParam", "{\"code\":" + detail::jsonString(code) + "}"},
+        {"TemplateParam", "{\"code\":" + net::jsonQuote(code) + "}"},
         {"Timestamp", detail::isoSeconds(_impl->clock.now())},
         {"Version", "2017-05-25"},
     };
     const std::string body = detail::aliyunSignedQuery(kMethod, params, config.accessKeySecret);
 
-    detail::HttpReply reply;
+    net::Response reply;
     try {
-        reply = _impl->poster.post({}, "application/x-www-form-urlencoded; charset=utf-8", body);
-    } catch (const detail::TransportError& e) {
+        reply = detail::post(_impl->http, _impl->endpoint, _impl->limits, {}, "application/x-www-form-urlencoded; charset=utf-8",
+                             body);
+    } catch (const net::TransportError& e) {
         logger().warning("sms(aliyun): SendSms to %s failed: %s", masked, detail::scrubForLog(e.what(), phone, code));
         return failed();
     }

@@ -2,6 +2,7 @@
 
 #include "gequ/domain/model/account_rules.h"
 #include "gequ/sms/sms_config.h"
+#include "gequ/net/escape.h"
 #include "sms_support.h"
 
 #include <Poco/Logger.h>
@@ -69,10 +70,10 @@ ConsoleSmsSender::ConsoleSmsSender(fs::path outboxPath, const domain::Clock& clo
 }
 
 domain::Status ConsoleSmsSender::sendCode(const std::string& phone, const std::string& code) {
-    const std::string line = "{\"phone\":" + detail::jsonString(phone) +
-                             ",\"text\":" + detail::jsonString(codeMessageText(code)) +
-                             ",\"code\":" + detail::jsonString(code) +
-                             ",\"at\":" + detail::jsonString(domain::formatIso8601(_clock.now())) + "}\n";
+    const std::string line = "{\"phone\":" + net::jsonQuote(phone) +
+                             ",\"text\":" + net::jsonQuote(codeMessageText(code)) +
+                             ",\"code\":" + net::jsonQuote(code) +
+                             ",\"at\":" + net::jsonQuote(domain::formatIso8601(_clock.now())) + "}\n";
     std::string error;
     {
         const std::lock_guard lock(_mutex);

@@ -24,38 +24,22 @@ void replaceAll(std::string& text, std::string_view what, std::string_view with)
 
 } // namespace
 
-std::string jsonString(std::string_view text) {
-    std::string out = "\"";
-    for (const char ch : text) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (ch) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (c < 0x20 || c == 0x7f) {
-                char buffer[8];
-                std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c));
-                out += buffer;
-            } else {
-                out += ch;
-            }
-        }
-    }
-    out += '"';
-    return out;
+net::Limits replyLimits(int timeoutSeconds) {
+    net::Limits limits;
+    limits.timeout = std::chrono::seconds(timeoutSeconds);
+    limits.maxBytes = 256 * 1024;
+    return limits;
+}
+
+net::Response post(const net::HttpClient& http, const net::Url& endpoint, const net::Limits& limits,
+                   const net::Headers& headers, const std::string& contentType, const std::string& body) {
+    net::Request request;
+    request.method = "POST";
+    request.url = endpoint;
+    request.headers = {{"Content-Type", contentType}, {"Accept", "application/json"}};
+    request.headers.insert(request.headers.end(), headers.begin(), headers.end());
+    request.body = body;
+    return http.send(request, limits);
 }
 
 std::string isoSeconds(domain::TimePoint t) {

@@ -1,7 +1,7 @@
 #include "gequ/sms/tencent_sms_sender.h"
 
 #include "gequ/domain/model/account_rules.h"
-#include "http_call.h"
+#include "gequ/net/escape.h"
 #include "sms_support.h"
 #include "tencent_signer.h"
 
@@ -79,11 +79,14 @@ std::string e164(const std::string& phone) {
 
 struct TencentSmsSender::Impl {
     TencentSmsConfig config;
-    detail::HttpPoster poster;
+    net::Url endpoint;
+    net::HttpClient http;
+    net::Limits limits;
     const domain::Clock& clock;
 
     Impl(TencentSmsConfig c, int timeoutSeconds, const domain::Clock& k)
-        : config(std::move(c)), poster(detail::parseEndpoint(config.endpoint, keys::kTencentEndpoint), timeoutSeconds),
+        : config(std::move(c)), endpoint(net::parseConfiguredUrl(config.endpoint, keys::kTencentEndpoint, net::UrlShape::WithPath)),
+          limits(detail::replyLimits(timeoutSeconds)),
           clock(k) {}
 };
 
@@ -109,14 +112,14 @@ domain::Status TencentSmsSender::sendCode(const std::string& phone, const std::s
         std::chrono::floor<std::chrono::seconds>(_impl->clock.now()).time_since_epoch().count();
 
     detail::Tc3Request request;
-    request.path = _impl->poster.endpoint().path;
-    request.host = _impl->poster.endpoint().hostHeader();
-    request.payload = "{\"PhoneNumberSet\":[" + detail::jsonString(e164(phone)) +
-                      "],\"SmsSdkAppId\":" + detail::jsonString(config.sdkAppId) +
-                      ",\"SignName\":" + detail::jsonString(config.signName) +
-                      ",\"TemplateId\":" + detail::jsonString(config.templateId) + ",\"TemplateParamSet\":[" +
-                      detail::jsonString(code) + "]}";
-    const detail::HttpHeaders headers = {
+    request.path = _impl->endpoint.target;
+    request.host = _impl->endpoint.hostHeader();
+    request.payload = "{\"PhoneNumberSet\":[" + net::jsonQuote(e164(phone)) +
+                      "],\"SmsSdkAppId\":" + net::jsonQuote(config.sdkAppId) +
+                      ",\"SignName\":" + net::jsonQuote(config.signName) +
+                      ",\"TemplateId\":" + net::jsonQuote(config.templateId) + ",\"TemplateParamSet\":[" +
+                      net::jsonQuote(code) + "]}";
+    const net::Headers headers = {
         {"Authorization", detail::tc3Authorization(request, timestamp, kService, config.secretId, config.secretKey)},
         {"X-TC-Action", "SendSms"},
         {"X-TC-Version", "2021-01-11"},
@@ -124,10 +127,10 @@ domain::Status TencentSmsSender::sendCode(const std::string& phone, const std::s
         {"X-TC-Region", config.region},
     };
 
-    detail::HttpReply reply;
+    net::Response reply;
     try {
-        reply = _impl->poster.post(headers, request.contentType, request.payload);
-    } catch (const detail::TransportError& e) {
+        reply = detail::post(_impl->http, _impl->endpoint, _impl->limits, headers, request.contentType, request.payload);
+    } catch (const net::TransportError& e) {
         logger().warning("sms(tencent): SendSms to %s failed: %s", masked, detail::scrubForLog(e.what(), phone, code));
         return failed();
     }

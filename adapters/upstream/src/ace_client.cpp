@@ -1,7 +1,7 @@
 #include "gequ/upstream/ace_client.h"
 
 #include "gequ/upstream/lyric_writer.h"
-#include "http_transport.h"
+#include "gequ/net/http_client.h"
 
 #include <Poco/Dynamic/Var.h>
 #include <Poco/Exception.h>
@@ -105,6 +105,12 @@ std::optional<bool> flag(const Object::Ptr& object, const std::string& key) {
         return value.convert<double>() != 0;
     }
     return std::nullopt;
+}
+
+/// The process's outbound client (system CAs only; strict TLS).
+const net::HttpClient& http() {
+    static const net::HttpClient client;
+    return client;
 }
 
 std::optional<Var> parseJson(const std::string& body) {
@@ -349,11 +355,11 @@ AceClient::AceClient(AceConfig config, const domain::Moderation* moderation)
         throw std::invalid_argument("upstream.ace.token: the AceData API token is required (set "
                                     "GEQU_UPSTREAM_ACE_TOKEN) when upstream.provider = ace");
     }
-    if (!detail::parseUrl(_config.baseUrl)) {
+    if (!net::parseUrl(_config.baseUrl)) {
         throw std::invalid_argument("upstream.ace.base_url: '" + _config.baseUrl +
                                     "' is not an http(s) URL, e.g. https://api.acedata.cloud");
     }
-    if (!_config.callbackUrl.empty() && !detail::parseUrl(_config.callbackUrl)) {
+    if (!_config.callbackUrl.empty() && !net::parseUrl(_config.callbackUrl)) {
         throw std::invalid_argument("upstream.ace.callback_url: '" + _config.callbackUrl + "' is not an http(s) URL");
     }
     if (_config.timeoutSeconds < 1) {
@@ -400,19 +406,20 @@ AceClient::Call AceClient::post(const std::string& path, const std::string& body
         return std::move(call);
     };
 
-    detail::HttpRequestSpec request;
+    net::Request request;
     request.method = "POST";
-    request.url = *detail::parseUrl(_base + path);
-    request.headers = {{"authorization", "Bearer " + _config.token}, {"accept", "application/json"}};
-    request.contentType = "application/json";
+    request.url = *net::parseUrl(_base + path);
+    request.headers = {{"authorization", "Bearer " + _config.token},
+                       {"accept", "application/json"},
+                       {"content-type", "application/json"}};
     request.body = body;
-    detail::ExchangeLimits limits;
+    net::Limits limits;
     limits.timeout = std::chrono::seconds(_config.timeoutSeconds);
     limits.maxBytes = kMaxAnswerBytes;
-    detail::HttpReply reply;
+    net::Response reply;
     try {
-        reply = detail::exchange(request, limits);
-    } catch (const detail::TransportError& e) {
+        reply = http().send(request, limits);
+    } catch (const net::TransportError& e) {
         return fail(UpstreamFailure::Retryable, std::string(e.timedOut() ? "timed out: " : "transport: ") + e.what());
     }
     call.status = reply.status;
@@ -465,8 +472,8 @@ AceClient::Call AceClient::post(const std::string& path, const std::string& body
         return fail(UpstreamFailure::Retryable, detail);
     }
     if ((reply.status == 404 && code.empty()) || code == "not_found" || (reply.status >= 300 && reply.status < 400)) {
-        if (!reply.location.empty()) {
-            detail += ", redirected to " + reply.location;
+        if (const std::string location = reply.header("Location"); !location.empty()) {
+            detail += ", redirected to " + location;
         }
         return fail(UpstreamFailure::Configuration, detail + " (is upstream.ace.base_url right?)");
     }

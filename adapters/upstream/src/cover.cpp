@@ -1,5 +1,7 @@
 #include "cover.h"
 
+#include "gequ/net/escape.h"
+
 #include "genre_table.h"
 #include "rng.h"
 #include "utf8.h"
@@ -9,35 +11,6 @@
 #include <sstream>
 
 namespace gequ::upstream::detail {
-
-std::string xmlEscape(std::string_view text) {
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&apos;";
-            break;
-        default:
-            // Control characters are not allowed in XML 1.0 text.
-            if (static_cast<unsigned char>(c) >= 0x20 || c == '\t') {
-                out += c;
-            }
-        }
-    }
-    return out;
-}
 
 std::string drawCover(const std::string& title, const Arrangement& song, std::uint64_t variant) {
     const GenreProfile& genre = genreProfile(song.genre);
@@ -91,9 +64,9 @@ std::string drawCover(const std::string& title, const Arrangement& song, std::ui
     const int size = shown.size() <= 6 ? 60 : (shown.size() <= 10 ? 46 : 34);
     const std::string font = "font-family=\"'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif\"";
     svg << "<text x=\"40\" y=\"520\" " << font << " font-size=\"" << size << "\" font-weight=\"700\" fill=\"#ffffff\">"
-        << xmlEscape(encodeUtf8(shown)) << "</text>"
+        << net::markupEscape(encodeUtf8(shown)) << "</text>"
         << "<text x=\"42\" y=\"562\" " << font << " font-size=\"22\" fill=\"#ffffff\" fill-opacity=\"0.85\">"
-        << xmlEscape(genre.zh) << "</text></svg>";
+        << net::markupEscape(genre.zh) << "</text></svg>";
     return svg.str();
 }
 

@@ -13,7 +13,4 @@ namespace gequ::upstream::detail {
 /// two clips of a task get different covers), with the title and the genre's Chinese name written on it.
 std::string drawCover(const std::string& title, const Arrangement& song, std::uint64_t variant);
 
-/// text with &, <, >, " and ' escaped for XML.
-std::string xmlEscape(std::string_view text);
-
 } // namespace gequ::upstream::detail

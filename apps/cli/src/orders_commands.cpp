@@ -1,4 +1,4 @@
-// orders list|show|reconcile: membership purchases (design/payments.md).
+// orders list|show|reconcile: membership purchases (docs/payments.md).
 
 #include "commands.h"
 #include "gequ/domain/model/plans.h"

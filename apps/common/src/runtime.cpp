@@ -238,6 +238,8 @@ Runtime::Generation& Runtime::generationParts() {
             upstream::FetchConfig fetch;
             fetch.maxBytes = static_cast<std::size_t>(_config.getInt("media.fetch_max_bytes"));
             fetch.timeoutSeconds = static_cast<int>(_config.getInt("media.fetch_timeout"));
+            fetch.httpsOnly = _config.isProduction();
+            fetch.tempDir = _config.dataDir() + "/tmp";
             try {
                 parts->generator = upstream::makeAceClient(ace, parts->moderation);
                 parts->fetcher = upstream::makeMediaFetcher(*parts->media, fetch);

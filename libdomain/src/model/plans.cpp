@@ -9,7 +9,7 @@ namespace {
 
 constexpr int kMaxLevel = 6;
 
-/// One row of the catalogue table of design/domain.md; everything else about a plan is derived from it.
+/// One row of the catalogue table of docs/product.md; everything else about a plan is derived from it.
 struct PlanRow {
     int id;
     const char* name;

@@ -123,7 +123,7 @@ std::vector<std::string> checkTask(Repositories& repos, const GenerationTask& ta
     return problems;
 }
 
-/// The broken fulfilment invariants of one order (design/payments.md): a paid order has exactly one ledger record
+/// The broken fulfilment invariants of one order (docs/payments.md): a paid order has exactly one ledger record
 /// order:<no> of its plan's points for its user; an unpaid one has none. `records` are its user's.
 std::vector<std::string> checkOrder(const Order& order, const std::vector<PointsRecord>& records) {
     std::vector<std::string> problems;

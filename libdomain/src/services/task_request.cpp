@@ -1,5 +1,7 @@
 #include "gequ/domain/services/task_request.h"
 
+#include "gequ/domain/model/text.h"
+
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -279,43 +281,6 @@ bool read(const std::map<std::string, Value>& members, const char* name, double&
 }
 
 } // namespace
-
-std::string jsonQuote(std::string_view text) {
-    static const char* kHex = "0123456789abcdef";
-    std::string out;
-    out.reserve(text.size() + 2);
-    out += '"';
-    for (const char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (byte < 0x20 || byte == 0x7F) {
-                out += "\\u00";
-                out += kHex[byte >> 4];
-                out += kHex[byte & 0xF];
-            } else {
-                out += c;
-            }
-        }
-    }
-    out += '"';
-    return out;
-}
 
 std::string encodeTaskRequest(const TaskRequest& stored) {
     const GenerationRequest& r = stored.request;

@@ -1,6 +1,6 @@
 #pragma once
 
-// A fake AceData Suno API for tests (design generation.md, "The AceData-compatible Suno client"): a Poco HTTPServer
+// A fake AceData Suno API for tests (docs/generation.md, "The AceData client"): a Poco HTTPServer
 // on 127.0.0.1 at a free port that follows the protocol, including its failure answers, and also serves the clips'
 // audio and cover files so the re-hosting downloader can fetch them. Linked as gequ_fake_ace by any test suite.
 //

@@ -7,7 +7,7 @@ import { LoginDialogProvider } from '../features/auth/LoginDialogProvider';
 import { PlayerProvider } from '../lib/player';
 import { COLOR_SCHEME_STORAGE_KEY, MODE_STORAGE_KEY, theme } from '../theme/theme';
 
-/** Toasts last 2 seconds (SPEC.md §9). */
+/** Toasts last 2 seconds (docs/web.md). */
 export const TOAST_DURATION_MS = 2000;
 
 export function createQueryClient(): QueryClient {

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { StatusState } from '../components/StatusState';
 import { AppLayout } from './layout/AppLayout';
 
-// One lazy chunk per page (design/web.md), so the home page's initial JavaScript stays small.
+// One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small.
 const HomePage = lazy(() => import('../features/square/HomePage'));
 const MusicListPage = lazy(() => import('../features/square/MusicListPage'));
 const CreatePage = lazy(() => import('../features/create/CreatePage'));
@@ -25,7 +25,7 @@ function page(Component: LazyExoticComponent<ComponentType>) {
   );
 }
 
-/** SPEC.md §2: history mode, base /, these routes; anything else is the 404 page. */
+/** docs/web.md: history mode, base /, these routes; anything else is the 404 page. */
 export const ROUTE_PATHS = [
   '/',
   '/create',

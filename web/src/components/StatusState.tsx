@@ -14,7 +14,7 @@ const DEFAULTS: Record<StatusKind, { title: string; text: string }> = {
   error: { title: zh.states.errorTitle, text: zh.states.errorText },
 };
 
-/** The empty, loading and network-failure states of lists (SPEC.md §2). */
+/** The empty, loading and network-failure states of lists (docs/web.md). */
 export function StatusState({
   kind,
   title,

@@ -1,4 +1,4 @@
-// The one fetch wrapper (design/web.md): same-origin base URL, 60 s timeout, JSON, the Authorization header,
+// The one fetch wrapper (docs/web.md): same-origin base URL, 60 s timeout, JSON, the Authorization header,
 // envelope unwrapping ({code, type, message, data}; 2000 = success), error toasts, 4010 → login dialog.
 import { enqueueSnackbar } from 'notistack';
 import { zh } from '../strings/zh-CN';
@@ -99,7 +99,7 @@ function fail(error: ApiError, silent: boolean): never {
     } else if (error.kind === 'timeout') {
       notify(zh.errors.timeout, 'error');
     } else if (error.status !== 500) {
-      // SPEC.md §7: a bare 500 is handled by doing nothing visible; other bare HTTP errors get a generic sentence.
+      // docs/web.md: a bare 500 is handled by doing nothing visible; other bare HTTP errors get a generic sentence.
       notify(zh.errors.unavailable, 'error');
     }
   }

@@ -1,4 +1,4 @@
-// UTF-8 safe base64, used for every base64 query value (SPEC.md §2: keywords, name, style, id, ids, type, keyword, img).
+// UTF-8 safe base64, used for every base64 query value (docs/web.md: keywords, name, style, id, ids, type, keyword, img).
 
 /** Encodes text as base64 of its UTF-8 bytes. */
 export function encodeBase64(text: string): string {

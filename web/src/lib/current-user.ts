@@ -1,4 +1,4 @@
-// Who is signed in: visitor or user, decided by whether the profile call succeeds (SPEC.md §6).
+// Who is signed in: visitor or user, decided by whether the profile call succeeds (docs/product.md).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet, apiPost } from './api-client';
@@ -45,7 +45,7 @@ export function useRefreshCurrentUser(): () => Promise<void> {
   return useCallback(() => client.invalidateQueries({ queryKey: currentUserQueryKey }), [client]);
 }
 
-/** Logs out: revokes the session on the server (best effort), removes the token and reloads (SPEC.md §4). */
+/** Logs out: revokes the session on the server (best effort), removes the token and reloads (docs/web.md). */
 export async function logout(): Promise<void> {
   try {
     await apiPost<null>('/login/logout', undefined, { silent: true });

@@ -1,4 +1,4 @@
-// Dates: UTC in the API, shown in Asia/Shanghai (design/README.md), with dayjs.
+// Dates: UTC in the API, shown in Asia/Shanghai (docs/architecture.md), with dayjs.
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';

@@ -1,4 +1,4 @@
-// Number and text formats (SPEC.md §9). Dates live in ./date (dayjs), so the layout does not load it.
+// Number and text formats (docs/web.md). Dates live in ./date (dayjs), so the layout does not load it.
 
 /** Seconds as mm:ss, both parts zero-padded (minutes grow past two digits when needed). */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -28,7 +28,7 @@ export function truncate(text: string | null | undefined, n: number): string {
   return `${chars.slice(0, n).join('')}…`;
 }
 
-/** Title lengths of SPEC.md §9. */
+/** Title lengths of docs/web.md. */
 export const TITLE_MAX = 20;
 export const CARD_TITLE_MAX = 5;
 

@@ -28,7 +28,7 @@ describe('the shared genre dictionary (libdomain/data/genres.tsv)', () => {
     for (const group of groups()) expect(group.entries.length).toBeGreaterThan(0);
   });
 
-  it('holds at least 150 entries, with the home genres and the examples of SPEC.md §3', () => {
+  it('holds at least 150 entries, with the home genres and the style examples of docs/product.md', () => {
     expect(entries().length).toBeGreaterThanOrEqual(150);
     const home = { 流行: 'pop', 摇滚: 'Rock', 电子: 'Electronic', 古典: 'classical', 说唱: 'rap', 金属: 'Metal', 男声: 'Male Vocal', 女声: 'Female Vocal' };
     for (const [zh, en] of Object.entries(home)) {

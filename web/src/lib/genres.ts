@@ -1,5 +1,5 @@
 // The genre dictionary (Chinese label ↔ English style name), read at build time from the single source of truth
-// that the C++ server embeds too, so the two never disagree (design/domain.md).
+// that the C++ server embeds too, so the two never disagree (docs/product.md).
 import tsv from '../../../libdomain/data/genres.tsv?raw';
 import { type GenreEntry, type GenreGroup, parseGenresTsv } from './genres-parse';
 

@@ -1,6 +1,6 @@
-// Player addresses (SPEC.md §2 /musicPlayer): id is base64 of one song id; ids is base64 of a comma list (a playlist).
+// Player addresses (docs/web.md /musicPlayer): id is base64 of one song id; ids is base64 of a comma list (a playlist).
 // Our addition: index, a plain number, picks the track a playlist starts at (a list row opens the player on the whole
-// list, at the row clicked); without it a playlist starts at 0 as SPEC.md says.
+// list, at the row clicked); without it a playlist starts at 0 as docs/web.md says.
 import { decodeBase64, encodeBase64 } from './base64';
 
 /** /musicPlayer for one song: it loads without starting. */

@@ -1,4 +1,4 @@
-// The one global audio (SPEC.md §4 "Player (global)"): a single <audio> element for the whole app and a small context
+// The one global audio (docs/web.md, "Pages": the player): a single <audio> element for the whole app and a small context
 // around it. A card shows play or pause for its song; clicking the playing song pauses it; another song replaces it.
 //
 //   const player = usePlayer();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { progressSince, progressText } from './progress';
 
-describe('progressText (SPEC.md §4)', () => {
+describe('progressText (docs/web.md)', () => {
   it.each([
     [0, '0.00%'],
     [1, '0.50%'],

@@ -1,7 +1,7 @@
 import { zh } from '../strings/zh-CN';
 
 /**
- * The progress text of a generating song (SPEC.md §4): elapsed seconds / 2 as a percent with two decimals up to 98;
+ * The progress text of a generating song (docs/web.md): elapsed seconds / 2 as a percent with two decimals up to 98;
  * above 98 and below 132: 99%; beyond: 99% with the peak-usage note.
  */
 export function progressText(elapsedSeconds: number): string {

@@ -1,6 +1,6 @@
 // The stored login token and the "please log in" signal shared by the API client, the features and the login dialog.
 
-/** localStorage key of the token; its value is sent as the Authorization header (SPEC.md §7). */
+/** localStorage key of the token; its value is sent as the Authorization header (docs/api.md). */
 export const TOKEN_KEY = 'Authorization';
 
 export function getToken(): string | null {
@@ -46,7 +46,7 @@ export function requestLogin(): void {
   for (const listener of [...unauthorizedListeners]) listener();
 }
 
-/** Reloads the page (after login and logout, SPEC.md §4). Kept here so tests can replace it. */
+/** Reloads the page (after login and logout, docs/web.md). Kept here so tests can replace it. */
 export const pageReload = {
   reload: (): void => {
     window.location.reload();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { charLength, normalizeStyle, splitStyle, styleWithinLimit } from './style';
 
-describe('style normalisation (design/domain.md)', () => {
+describe('style normalisation (docs/product.md)', () => {
   it('turns full-width commas into commas, trims, and drops empty items and the trailing comma', () => {
     expect(splitStyle(' pop ，rock,, jazz ,')).toEqual(['pop', 'rock', 'jazz']);
     expect(normalizeStyle('pop，rock,')).toBe('pop,rock');

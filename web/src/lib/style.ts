@@ -1,4 +1,4 @@
-// Style normalisation of custom mode, mirroring the server's rule (design/domain.md):
+// Style normalisation of custom mode, mirroring the server's rule (docs/product.md):
 // full-width commas become commas, items are trimmed, empty items (and so a trailing comma) are dropped,
 // Chinese genre labels become English style names, duplicates are removed keeping the first, and the gender
 // choice puts "male vocal" / "female vocal" in front (random adds nothing).

@@ -1,4 +1,4 @@
-// Shapes of the API answers shared by several features (design/api.md; field names as in SPEC.md §3).
+// Shapes of the API answers shared by several features (docs/api.md, "Song shapes").
 
 /** A song of the public lists (hot, new, search, genre). */
 export interface SongListItem {

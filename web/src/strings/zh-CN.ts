@@ -1,5 +1,5 @@
-// The message catalogue: every sentence the user sees lives here (design/web.md).
-// Messages SPEC.md gives in Chinese are verbatim; those it gives in English are rendered in natural Chinese.
+// The message catalogue: every sentence the user sees lives here (docs/web.md).
+// Messages quoted in docs/product.md and docs/web.md are used verbatim.
 
 export const zh = {
   app: {
@@ -175,7 +175,7 @@ export const zh = {
     style: '风格',
     musicList: '音乐列表',
     counter: (n: number, max: number) => `${n}/${max}`,
-    // Validation (SPEC.md §5, domain.md).
+    // Validation (docs/product.md).
     enterDescription: '请先输入歌词描述',
     descriptionTooLong: '歌词描述不能超过200个字符',
     enterSongName: '请输入歌曲名称',
@@ -257,7 +257,7 @@ export const zh = {
     plays: '播放次数',
     likes: '点赞数',
     createdAt: '创作时间',
-    // Delete confirmation (SPEC.md §2 dialogs).
+    // Delete confirmation (docs/web.md, "Pages": my works).
     deleteTitle: '确认删除',
     cancel: '取消',
     confirm: '确定',
@@ -295,7 +295,7 @@ export const zh = {
     ],
   },
 
-  /** The pay dialog of the member page (SPEC.md §4 Payment dialog). */
+  /** The pay dialog of the member page (docs/web.md, "Pages": the pay dialog). */
   pay: {
     title: (plan: string) => `开通${plan}`,
     amount: '支付金额',
@@ -334,7 +334,7 @@ export const zh = {
     redeem: '兑换码',
     openMember: '开通会员',
     avatar: (name: string) => `${name}的头像`,
-    // Inline nickname edit (domain.md: trimmed; empty; more than 10 characters; unchanged closes the editor).
+    // Inline nickname edit (docs/product.md: trimmed; empty; more than 10 characters; unchanged closes the editor).
     editNickname: '修改昵称',
     nickname: '昵称',
     save: '保存',
@@ -417,7 +417,7 @@ export const zh = {
     femaleVocal: '女声',
   },
 
-  /** The rights FAQ of SPEC.md §1, in full (shown on /faq and summarised on /member). */
+  /** The rights FAQ of docs/product.md ("Rights"), in full (shown on /faq and summarised on /member). */
   rights: [
     {
       q: '付费订阅期间创作的歌曲归谁所有？可以商用吗？',

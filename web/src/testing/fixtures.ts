@@ -1,6 +1,6 @@
 import type { SongListItem, UserProfile, UserSong } from '../lib/types';
 
-/** A public list song with the fields of design/api.md. */
+/** A public list song with the fields of docs/api.md. */
 export function song(id: string, overrides: Partial<SongListItem> = {}): SongListItem {
   return {
     native_id: id,
@@ -32,7 +32,7 @@ export function profile(overrides: Partial<UserProfile> = {}): UserProfile {
   };
 }
 
-/** One of the signed-in user's songs (design/api.md "User's item"); finished and private unless overridden. */
+/** One of the signed-in user's songs (docs/api.md, "Song shapes": a work); finished and private unless overridden. */
 export function userSong(id: string, overrides: Partial<UserSong> = {}): UserSong {
   return {
     ...song(id),

@@ -5,7 +5,7 @@ export function ok<T extends JsonBodyType>(data: T, message = '成功') {
   return HttpResponse.json({ code: 2000, type: 'ok', message, data });
 }
 
-/** A failure envelope with the HTTP status matching its code class (design/api.md). */
+/** A failure envelope with the HTTP status matching its code class (docs/api.md). */
 export function fail(code: number, message: string) {
   return HttpResponse.json({ code, type: 'error', message, data: null }, { status: Math.floor(code / 10) });
 }

@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 import { zhCN } from '@mui/material/locale';
 
-/** The app layout switches between the side menu and the top bar + bottom tabs here (SPEC.md §9). */
+/** The app layout switches between the side menu and the top bar + bottom tabs here (docs/web.md). */
 export const APP_LAYOUT_BREAKPOINT = 1280;
 /** Info pages use their larger layout above this width. */
 export const INFO_LAYOUT_BREAKPOINT = 768;

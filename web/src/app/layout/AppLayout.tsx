@@ -17,7 +17,7 @@ import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
 
 /**
- * SPEC.md §2 layout: at 1280 px or more a permanent side menu; below, a top bar with a drawer and a bottom tab bar.
+ * docs/web.md layout: at 1280 px or more a permanent side menu; below, a top bar with a drawer and a bottom tab bar.
  * Only one of the two navigations is rendered at a time, so each landmark name is unique on the page. The mini player
  * bar shows whenever a song is loaded, except on the player page (which has the full controls).
  */

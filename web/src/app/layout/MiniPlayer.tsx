@@ -31,7 +31,7 @@ function ProgressLine() {
 }
 
 /**
- * The mini player bar (design/web.md "Layout"): whenever a song is loaded in the global audio, a bar above the bottom
+ * The mini player bar (docs/web.md, "Structure"): whenever a song is loaded in the global audio, a bar above the bottom
  * edge (above the bottom tabs below 1280 px) with the cover, the title, play/pause, a progress line and a button that
  * opens the player page on the song.
  */

@@ -100,7 +100,7 @@ function UserPanel({ user, onNavigate }: { user: UserProfile; onNavigate?: () =>
 }
 
 /**
- * The menu of the side bar (≥ 1280 px) and of the drawer (below): every destination of SPEC.md §2's layout,
+ * The menu of the side bar (≥ 1280 px) and of the drawer (below): every destination of docs/web.md's layout,
  * the login button or the user panel, and the theme toggle. `onNavigate` closes the drawer after a choice.
  */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {

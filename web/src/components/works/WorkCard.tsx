@@ -56,7 +56,7 @@ function Action({ label, onClick, disabled, pressed, children }: {
 }
 
 /**
- * One of the user's songs (SPEC.md §4): generating (spinner and the progress text, moving with `now`), done
+ * One of the user's songs (docs/web.md): generating (spinner and the progress text, moving with `now`), done
  * (playable) or failed (生成错误 / 积分已退还, no image, the failure sentence, its switch disabled), with the actions
  * play/pause (the global audio), like, 生成类似, share, download, delete and the public switch. Used by /mywork and by
  * the 音乐列表 drawer of /create. Deleting asks the list to confirm (`onDelete`).

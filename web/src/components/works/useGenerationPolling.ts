@@ -8,7 +8,7 @@ import { worksKeys } from './api/keys';
 import { useGeneratingCount } from './api/useGeneratingCount';
 
 /**
- * SPEC.md §4 polling: while the page is visible and some song is generating (`generating`), the generating count is
+ * docs/web.md polling: while the page is visible and some song is generating (`generating`), the generating count is
  * fetched every 10 s; when it reaches 0 the user's lists reload (and the profile, for a refund) with
  * 恭喜！音乐创作完成. Nothing is fetched while nothing generates or the page is hidden.
  */

@@ -192,7 +192,7 @@ describe('login dialog: agreement and privacy texts', () => {
     for (const heading of ['一、服务说明', '二、账号注册与使用', '三、积分与会员', '五、作品权利', '六、禁止行为', '七、人工智能生成内容说明', '八、责任限制', '九、服务的变更、中止与终止', '十一、法律适用与争议解决', '十二、联系我们']) {
       expect(within(text).getByRole('heading', { name: heading })).toBeInTheDocument();
     }
-    // The rights FAQ (SPEC.md §1) is part of the agreement.
+    // The rights FAQ (docs/product.md, "Rights") is part of the agreement.
     expect(within(text).getByText(/取消订阅后商用权利依然保留|即使之后取消订阅，这些歌曲的商用权利依然保留/)).toBeInTheDocument();
     expect(within(text).getByText(/须注明歌曲由「歌曲」创作/)).toBeInTheDocument();
     await userEvent.click(within(text).getByRole('button', { name: '同意' }));

@@ -1,6 +1,6 @@
 import { zh } from '../../strings/zh-CN';
 
-/** Mainland mobile numbers, as the server checks them (design/accounts.md). */
+/** Mainland mobile numbers, as the server checks them (docs/accounts.md). */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 
 /** The phone number's error message, or null when it may be sent (empty → 请输入手机号, else the format check). */

@@ -351,7 +351,7 @@ function CreateView() {
 }
 
 /**
- * /create (SPEC.md §2): 灵感模式 (tab 1) and 自定义模式 (tab 3) with every limit and counter, the genre picker, gender,
+ * /create (docs/web.md): 灵感模式 (tab 1) and 自定义模式 (tab 3) with every limit and counter, the genre picker, gender,
  * instrumental and model, AI lyrics, the random prompts, the base64 prefill (keywords → tab 1; name, style → tab 3),
  * submitting (visitors get the login dialog) and the 音乐列表 drawer; polls while a song is generating.
  * A new address (生成类似 from the drawer) starts a fresh form.

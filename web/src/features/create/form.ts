@@ -1,4 +1,4 @@
-// The create form's rules (SPEC.md §5, design/domain.md): limits, the exact messages, the request body, and the
+// The create form's rules (docs/product.md): limits, the exact messages, the request body, and the
 // prefill from the address. Pure functions, so they are tested without rendering.
 import { decodeBase64 } from '../../lib/base64';
 import { entries } from '../../lib/genres';
@@ -10,15 +10,15 @@ export const SONG_NAME_MAX = 50;
 export const LYRICS_MAX = 2000;
 export { STYLE_MAX_LENGTH, STYLE_MAX_TAGS };
 
-/** Tab values of SPEC.md §2: 1 inspiration, 3 custom (mode 2 exists without a tab). */
+/** Tab values of docs/web.md: 1 inspiration, 3 custom (mode 2 exists without a tab). */
 export type CreateTab = 1 | 3;
 
-/** The models (SPEC.md §9), the default first. */
+/** The models (docs/web.md), the default first. */
 export const MODELS = ['chirp-v3-5', 'chirp-v4-5-plus', 'chirp-v4-5', 'chirp-v4', 'chirp-v3-0', 'chirp-v2-xxl-alpha'] as const;
 export type Model = (typeof MODELS)[number];
 export const DEFAULT_MODEL: Model = 'chirp-v3-5';
 
-/** The body of POST /music/api/create/ace (SPEC.md §3; design/api.md adds gender). */
+/** The body of POST /music/api/create/ace (docs/api.md, with gender). */
 export interface CreateBody {
   action: 'generate';
   prompt: string;
@@ -163,5 +163,5 @@ export function initialCreateState(params: URLSearchParams): InitialCreateState 
   return { tab, keywords, name, ...parseStyle(style) };
 }
 
-/** The two refusal texts of lyric generation (design/domain.md), recognised to show 歌词生成失败！请输入文明合规的歌名. */
+/** The two refusal texts of lyric generation (docs/product.md), recognised to show 歌词生成失败！请输入文明合规的歌名. */
 export const LYRICS_REFUSALS: readonly string[] = ['歌名包含敏感内容，无法生成歌词', '内容未通过安全审核'];

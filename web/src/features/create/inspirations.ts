@@ -1,4 +1,4 @@
-// The random inspiration prompts of tab 1 (SPEC.md §9: about 44). Content rather than interface text, kept with the
+// The random inspiration prompts of tab 1 (docs/web.md: about 44). Content rather than interface text, kept with the
 // page (like the legal texts of the login dialog) so it stays out of the initial bundle.
 
 export const INSPIRATIONS: readonly string[] = [

@@ -40,7 +40,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** /faq: the main features, how to create a song, and the rights FAQ of SPEC.md §1 in full. */
+/** /faq: the main features, how to create a song, and the rights FAQ of docs/product.md ("Rights") in full. */
 export default function FaqPage() {
   const faq = zh.info.faq;
   return (

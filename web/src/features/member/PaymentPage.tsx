@@ -14,7 +14,7 @@ import { useRefreshCurrentUser } from '../../lib/current-user';
 import { zh } from '../../strings/zh-CN';
 import { usePaymentResult } from './api/usePaymentResult';
 
-/** How long the page waits for the payment (SPEC.md §4). */
+/** How long the page waits for the payment (docs/web.md). */
 export const PAYMENT_WAIT_SECONDS = 28;
 
 function useCountdown(from: number, running: boolean): number {

@@ -1,4 +1,4 @@
-// Which WeChat Pay channel fits the browser (SPEC.md §7 "Payment method by context").
+// Which WeChat Pay channel fits the browser (docs/web.md, "Pages": the pay dialog).
 
 /** wechat: WeChat's in-app browser on a phone (JSAPI); mobile: another phone browser (H5); pc: a QR to scan (Native). */
 export type PayContext = 'wechat' | 'mobile' | 'pc';

@@ -1,6 +1,6 @@
 import type { Plan } from './api/usePlans';
 
-/** Plan text (design/domain.md): songs = points / 10 × 2. */
+/** Plan text (docs/product.md): songs = points / 10 × 2. */
 export function planSongs(plan: Pick<Plan, 'integral'>): number {
   return Math.floor(plan.integral / 10) * 2;
 }

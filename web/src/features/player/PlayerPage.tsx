@@ -48,7 +48,7 @@ import {
   stepPlayer,
 } from './state';
 
-/** The 提示 bar closes by itself after this long (SPEC.md §9). */
+/** The 提示 bar closes by itself after this long (docs/web.md). */
 export const MESSAGE_TIMEOUT_MS = 2000;
 
 function toPlayerSong(song: SongDetail): PlayerSong {
@@ -63,7 +63,7 @@ function toPlayerSong(song: SongDetail): PlayerSong {
 }
 
 /**
- * /musicPlayer?id=…|ids=…[&index=…] (SPEC.md §2, §4): the cover (280 px) with title and artist over it, title, artist
+ * /musicPlayer?id=…|ids=…[&index=…] (docs/web.md): the cover (280 px) with title and artist over it, title, artist
  * and Chinese genres, the seek slider with mm:ss and duration, the five controls, like and share, the lyric panel and
  * the 提示 bar. It drives the one global audio (lib/player), so the song keeps playing after leaving the page.
  */

@@ -113,7 +113,7 @@ describe('player page state', () => {
       { type: 'play', count: false },
     ]);
 
-    // Also from a paused track: releasing resumes playback (SPEC.md §4).
+    // Also from a paused track: releasing resumes playback (docs/web.md).
     const fromPaused = run(initialPlayerState(['a'], false), { type: 'loaded' }, { type: 'dragStart', value: 5 }, { type: 'dragEnd', value: 7 });
     expect(fromPaused.state.playing).toBe(true);
     expect(fromPaused.effects.at(-1)).toEqual({ type: 'play', count: false });

@@ -1,8 +1,8 @@
-// The player page's state (SPEC.md §4 "Player page") as a pure step function: each action gives the next state and
+// The player page's state (docs/web.md, "Pages": the player) as a pure step function: each action gives the next state and
 // the effects the page then applies to the global audio. Loading the song detail and the audio itself stay outside.
 import { zh } from '../../strings/zh-CN';
 
-/** The skip of the −10 s / +10 s buttons (SPEC.md §9). */
+/** The skip of the −10 s / +10 s buttons (docs/web.md). */
 export const SKIP_SECONDS = 10;
 
 export interface PlayerMessage {

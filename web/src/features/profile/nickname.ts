@@ -1,6 +1,6 @@
 import { zh } from '../../strings/zh-CN';
 
-/** Longest nickname, in characters (code points, so 10 Chinese characters fit) (domain.md). */
+/** Longest nickname, in characters (code points, so 10 Chinese characters fit) (docs/product.md). */
 export const NICKNAME_MAX = 10;
 
 export type NicknameCheck =

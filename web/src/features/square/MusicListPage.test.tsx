@@ -45,7 +45,7 @@ describe('music list page', () => {
     expect(screen.getByText('网络错误，请检查您的网络连接')).toBeInTheDocument();
   });
 
-  it('stays loading on other failures (SPEC.md §8), with the server message as a toast', async () => {
+  it('stays loading on other failures (docs/web.md), with the server message as a toast', async () => {
     server.use(http.get('*/music/search', () => fail(4000, '关键词不能为空')));
     renderApp(musicListHref('x', 'y'));
     expect(await screen.findByText('关键词不能为空')).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { useSearchMusic } from './api/useSearchMusic';
 import { SearchBox } from './components/SearchBox';
 
 /**
- * /musicList?type&keyword&img (all base64): a cover with the list title, then the songs (SPEC.md §2, §4).
+ * /musicList?type&keyword&img (all base64): a cover with the list title, then the songs (docs/web.md).
  * Songs are fetched only when img is present. The page starts loading; an empty result or a network failure
  * ends it; other failures leave it loading (the API client has shown the server's message). A row opens the player
  * on the whole list (ids) at that row (index); its button plays the song in place.

@@ -1,6 +1,6 @@
 import { zh } from '../../strings/zh-CN';
 
-/** The eight genre cards of the home page (SPEC.md §2): Chinese title, the search keyword, and the card colours. */
+/** The eight genre cards of the home page (docs/web.md): Chinese title, the search keyword, and the card colours. */
 export const HOME_GENRES = [
   { label: zh.genres.pop, keyword: 'pop', colors: ['#ff6fb1', '#ff9a5a'] },
   { label: zh.genres.rock, keyword: 'Rock', colors: ['#d7263d', '#5f0f40'] },

@@ -3,7 +3,7 @@ import { encodeBase64 } from '../../lib/base64';
 /** The default cover of a list page (a file of web/public, so its address is stable). */
 export const DEFAULT_LIST_COVER = '/covers/list-default.svg';
 
-/** Address of /musicList: type (list title), keyword and img (cover), all base64 (SPEC.md §2). */
+/** Address of /musicList: type (list title), keyword and img (cover), all base64 (docs/web.md). */
 export function musicListHref(type: string, keyword: string, img: string = DEFAULT_LIST_COVER): string {
   const params = new URLSearchParams({
     type: encodeBase64(type),

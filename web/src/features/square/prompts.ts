@@ -1,4 +1,4 @@
-// The home page's prompt buttons (SPEC.md §9: 21 prompts, three shown at random, 换一批 for another three). Each one
+// The home page's prompt buttons (docs/web.md: 21 prompts, three shown at random, 换一批 for another three). Each one
 // opens /create with the prompt as the inspiration description.
 
 export const HOME_PROMPTS: readonly string[] = [

@@ -1,6 +1,6 @@
 #pragma once
 
-// Opening the database: the Store port of libdomain (ports/store.h) on SQLite or PostgreSQL (design/data.md).
+// Opening the database: the Store port of libdomain (ports/store.h) on SQLite or PostgreSQL (docs/data.md).
 
 #include "gequ/domain/ports/store.h"
 

@@ -60,7 +60,7 @@ using Authenticator = std::function<std::optional<std::string>(const std::string
 /// an InvalidInput error for a body that is not one.
 using CallbackParser = std::function<domain::Result<domain::TaskStatus>(const std::string& body)>;
 
-/// The upstream's callback endpoint, POST /music/api/callback/ace?key=KEY (design/generation.md): served only when
+/// The upstream's callback endpoint, POST /music/api/callback/ace?key=KEY (docs/generation.md): served only when
 /// `key` is set (the composition root takes it from upstream.ace.callback_url's own key parameter).
 struct UpstreamCallback {
     std::string key;
@@ -72,7 +72,7 @@ struct UpstreamCallback {
 /// the composition root: adapters do not depend on each other).
 using QrCodeMaker = std::function<std::string(const std::string& text)>;
 
-/// The payment side (design/payments.md). The /pay routes other than /pay/plans are served only when `orders` is
+/// The payment side (docs/payments.md). The /pay routes other than /pay/plans are served only when `orders` is
 /// set; the sandbox checkout only when its provider is the sandbox.
 struct PaymentServices {
     domain::OrderService* orders = nullptr;

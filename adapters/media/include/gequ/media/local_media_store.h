@@ -23,6 +23,8 @@ public:
     explicit LocalMediaStore(std::filesystem::path directory, std::string urlPrefix = "/media/");
 
     std::string put(const std::string& key, const std::string& bytes, const std::string& contentType) override;
+    /// Moves the file into the directory (copies it when it lives on another file system), then as put.
+    std::string putFile(const std::string& key, const std::string& path, const std::string& contentType) override;
     bool exists(const std::string& key) const override;
     std::string urlFor(const std::string& key) const override;
     void remove(const std::string& key) override;
@@ -35,6 +37,12 @@ public:
     static bool isSafeKey(std::string_view key);
 
 private:
+    /// Makes temp (a finished hidden file in the directory) the file of key unless key exists; removes temp.
+    std::string linkIntoPlace(const std::filesystem::path& temp, const std::string& key);
+    /// Checks key, creates the directory, and names a hidden temporary file in it (never a valid key), unique per
+    /// process and call.
+    std::filesystem::path temporaryName(const std::string& key) const;
+
     std::filesystem::path _directory;
     std::string _urlPrefix;
 };

@@ -1,6 +1,6 @@
 #pragma once
 
-// The configuration of the WeChat Pay API v3 provider (design/payments.md). The composition root fills it from the
+// The configuration of the WeChat Pay API v3 provider (docs/payments.md). The composition root fills it from the
 // wechat.* keys below (reading the key files itself) and hands it to WechatPayGateway, which checks it and throws
 // std::invalid_argument naming the key of the first missing or invalid field.
 

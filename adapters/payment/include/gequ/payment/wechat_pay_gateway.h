@@ -10,7 +10,7 @@
 
 namespace gequ::payment {
 
-/// WeChat Pay API v3 (design/payments.md), name "wechat". Every request is signed with the merchant key
+/// WeChat Pay API v3 (docs/payments.md), name "wechat". Every request is signed with the merchant key
 /// (WECHATPAY2-SHA256-RSA2048); every 2xx answer and every notification must carry a valid WeChat signature, made
 /// with the WeChat Pay public key (serial PUB_KEY_ID_…) or a platform certificate (downloaded from /v3/certificates,
 /// decrypted with the APIv3 key, cached by serial, downloaded again when an unknown serial appears, at most once a

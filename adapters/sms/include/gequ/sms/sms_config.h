@@ -1,6 +1,6 @@
 #pragma once
 
-// The configuration of the SMS adapters (design/accounts.md, "SMS login"). The composition root fills it from the
+// The configuration of the SMS adapters (docs/accounts.md, "Codes"). The composition root fills it from the
 // sms.* keys below and hands it to makeSmsSender (sms_factory.h).
 
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 
 // The AceData-compatible Suno client: the SongGenerator port over AceData Cloud's Suno API (upstream.provider = ace;
-// design generation.md, "The AceData-compatible Suno client").
+// docs/generation.md, "The AceData client").
 
 #include "gequ/domain/ports/moderation.h"
 #include "gequ/domain/ports/song_generator.h"

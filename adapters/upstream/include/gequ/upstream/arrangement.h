@@ -1,7 +1,7 @@
 #pragma once
 
 // The offline composer's pure part: from a request and a seed to a song written as MIDI-like notes (design
-// generation.md, "The offline composer"). No I/O; the same input always gives the same arrangement.
+// docs/generation.md, "The offline composer"). No I/O; the same input always gives the same arrangement.
 
 #include <cstdint>
 #include <string>

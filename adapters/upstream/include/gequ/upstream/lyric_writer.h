@@ -1,6 +1,6 @@
 #pragma once
 
-// The template lyric writer (design generation.md): Chinese lyrics from a description's keywords and mood, used for
+// The template lyric writer (docs/generation.md): Chinese lyrics from a description's keywords and mood, used for
 // inspiration-mode songs and by the port's lyrics call.
 
 #include "gequ/domain/ports/moderation.h"
@@ -24,7 +24,7 @@ namespace gequ::upstream {
 domain::Result<domain::Lyrics> writeLyrics(std::string_view description, std::uint64_t seed,
                                            const domain::Moderation& moderation);
 
-/// The refusal text of our own filter (design domain.md, "Moderation").
+/// The refusal text of our own filter (docs/product.md, "Creating a song").
 inline constexpr std::string_view kLyricsRefused = "歌名包含敏感内容，无法生成歌词";
 
 /// The rhyme group (a final such as "ang", "an", "i") of the last character of a line written by writeLyrics, or ""

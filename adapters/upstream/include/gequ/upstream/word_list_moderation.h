@@ -1,6 +1,6 @@
 #pragma once
 
-// The built-in Moderation: a word list (design domain.md, "Moderation").
+// The built-in Moderation: a word list (docs/product.md, "Creating a song").
 
 #include "gequ/domain/ports/moderation.h"
 

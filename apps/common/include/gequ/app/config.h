@@ -1,6 +1,6 @@
 #pragma once
 
-// The runtime configuration shared by gequ-server and gequ-admin (design/README.md, "Runtime defaults").
+// The runtime configuration shared by gequ-server and gequ-admin (docs/configuration.md).
 //
 // Every key has a value from, in increasing precedence: its built-in default, the properties file given with
 // `--config FILE`, and the environment variable GEQU_<KEY> (upper-cased, dots as underscores: db.url ->
@@ -118,7 +118,7 @@ public:
     std::string upstreamProvider() const { return getString("upstream.provider"); }
     std::string paymentProvider() const { return getString("payment.provider"); }
     std::string smsProvider() const { return getString("sms.provider"); }
-    /// auth.secret when configured (see secret.h for the generated default).
+    /// auth.secret when configured (see loadOrCreateSecret in setup.h for the generated default).
     std::optional<std::string> authSecret() const { return find("auth.secret"); }
     /// auth.secret_file when configured.
     std::optional<std::string> authSecretFile() const { return find("auth.secret_file"); }

@@ -1,6 +1,6 @@
 #pragma once
 
-// Runs the generation worker on background threads (design/generation.md: generation.workers, default 2): each thread
+// Runs the generation worker on background threads (docs/generation.md: generation.workers, default 2): each thread
 // ticks, then sleeps about a second or until woken (a create wakes them), until stopped.
 
 #include "gequ/domain/services/generation_worker.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-// Settles orders in the background (design/payments.md): one thread runs OrderService::reconcile() (expired orders
+// Settles orders in the background (docs/payments.md): one thread runs OrderService::reconcile() (expired orders
 // closed, open orders asked about at the provider, a paid answer fulfilled) every `interval`, the first pass after
 // one interval, until stopped. Harmless on several instances at once: fulfilment is exactly-once and closing is a
 // conditional update.

@@ -1,7 +1,8 @@
 #pragma once
 
-// Keeps the music square fresh in the background (design/domain.md "Lists", design/data.md play_events): one thread
-// runs SquareService::maintain() (old play notes forgotten, in bounded batches) at start and then every `interval`,
+// Keeps the music square fresh in the background (docs/product.md "Lists and engagement", docs/data.md play_events,
+// docs/performance.md): one thread runs SquareService::maintain() (old play notes forgotten, in bounded batches) at
+// start and then every `interval`,
 // until stopped. Harmless to run on several instances at once: both steps are idempotent.
 
 #include "gequ/domain/services/square_service.h"

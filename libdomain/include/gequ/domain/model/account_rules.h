@@ -1,6 +1,6 @@
 #pragma once
 
-// Phone numbers and user names (design/accounts.md, "SMS login"; design/domain.md, "Lists").
+// Phone numbers and user names (docs/accounts.md, "Codes"; docs/product.md, "Lists and engagement").
 
 #include "gequ/domain/model/result.h"
 

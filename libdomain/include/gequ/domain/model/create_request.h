@@ -1,7 +1,7 @@
 #pragma once
 
-// Validation and normalisation of a create request (design/domain.md, "Validation (create)" and "Style
-// normalisation"). Shape only: whether an extend's audio_id is a finished song of the caller's is the service's check.
+// Validation and normalisation of a create request (docs/product.md, "Creating a song").
+// Shape only: whether an extend's audio_id is a finished song of the caller's is the service's check.
 
 #include "gequ/domain/model/result.h"
 
@@ -25,7 +25,7 @@ inline constexpr std::string_view kDefaultModel = "chirp-v3-5";
 std::span<const std::string_view> supportedModels();
 bool isSupportedModel(std::string_view model);
 
-/// The create request as the client sends it (SPEC.md §3; api.md adds `gender`).
+/// The create request as the client sends it (docs/api.md, with `gender`).
 struct CreateRequest {
     std::string action;  ///< "generate" (also when empty) or "extend"
     std::string prompt;  ///< the description, inspiration mode
@@ -40,7 +40,7 @@ struct CreateRequest {
     std::string gender;    ///< "", "random", "male" or "female"
 };
 
-/// The create modes of the web (SPEC.md §2): tab 1, the tab-less mode 2, tab 3.
+/// The create modes of the web (docs/product.md): tab 1, the tab-less mode 2, tab 3.
 enum class CreateMode : int {
     Inspiration = 1, ///< custom = false: the description alone
     Lyrics = 2,      ///< custom = true with no style (neither style tags nor a gender): title and lyrics
@@ -66,7 +66,7 @@ struct NormalizedCreate {
 
 /// Checks and normalises a request. Inspiration mode needs the prompt; the custom modes need the title and, unless
 /// instrumental with a style, the lyrics (mode 2 always needs them). A title is checked whenever one is given. Every
-/// failure is InvalidInput (4000) with the message of design/domain.md:
+/// failure is InvalidInput (4000) with the message of docs/product.md:
 /// 请先输入歌词描述, 歌词描述不能超过200个字符, 请输入歌曲名称, 歌曲名称不能超过50个字符, 请输入歌词,
 /// 歌词不能超过2000个字符, 标签选择已达上限, 风格总长度不能超过120个字符, 不支持的模型, 不支持的操作; or a sentence
 /// naming the field for invalid UTF-8, control characters (lyrics and descriptions may hold newlines and tabs), an

@@ -1,6 +1,6 @@
 #pragma once
 
-// The persistent entities (design/data.md). Plain values: the rules that govern them live beside them in model/,
+// The persistent entities (docs/data.md). Plain values: the rules that govern them live beside them in model/,
 // the repositories that store them in ports/store.h.
 
 #include "gequ/domain/model/time.h"
@@ -46,7 +46,7 @@ struct SmsCode {
 
 enum class PointsType : int { Increase = 1, Decrease = 2 };
 
-/// One change of a user's points (design/domain.md, "Points ledger").
+/// One change of a user's points (docs/product.md, "Points").
 struct PointsRecord {
     std::int64_t id = 0; ///< assigned by the store
     std::string userId;
@@ -93,7 +93,7 @@ struct Song {
 
 enum class TaskState { Queued, Submitted, Running, Succeeded, Failed };
 
-/// The task channel (design/domain.md): members (level >= 2) are served first.
+/// The task channel (docs/product.md): members (level >= 2) are served first.
 enum class TaskChannel { Ordinary, Member };
 
 /// One create request: one upstream task, two songs.

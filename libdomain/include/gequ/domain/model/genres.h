@@ -1,6 +1,6 @@
 #pragma once
 
-// The genre dictionary (design/domain.md): Chinese labels ↔ English style names, grouped as in the genre picker.
+// The genre dictionary (docs/product.md): Chinese labels ↔ English style names, grouped as in the genre picker.
 // Its single source is libdomain/data/genres.tsv, embedded at build time and imported as it is by the web app.
 
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 
-// The ranking of the hot list (docs/product.md, "The square"; docs/performance.md, "Hotness").
+// The ranking of the hot list (docs/product.md, "Lists and engagement"; docs/performance.md, "Hotness").
 
 #include "gequ/domain/model/time.h"
 

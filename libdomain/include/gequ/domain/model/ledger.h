@@ -1,6 +1,6 @@
 #pragma once
 
-// The points ledger's vocabulary and invariants (design/domain.md, "Points ledger"). Applying a change is
+// The points ledger's vocabulary and invariants (docs/product.md, "Points"). Applying a change is
 // services/ledger.h.
 
 #include "gequ/domain/model/entities.h"

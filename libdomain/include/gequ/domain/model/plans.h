@@ -1,6 +1,6 @@
 #pragma once
 
-// The plan catalogue, membership levels and purchase arithmetic (design/domain.md, "Plans and membership").
+// The plan catalogue, membership levels and purchase arithmetic (docs/product.md, "Plans and membership").
 
 #include "gequ/domain/model/entities.h"
 
@@ -29,7 +29,7 @@ struct Plan {
     bool lifetime() const { return !validityDays.has_value(); }
 };
 
-/// The six plans of SPEC.md §9, in id order.
+/// The six plans of docs/product.md, in id order.
 std::span<const Plan> planCatalogue();
 /// The plan with this id, or nullptr.
 const Plan* findPlan(int id);

@@ -7,7 +7,7 @@
 
 namespace gequ::domain {
 
-/// The error classes of the HTTP contract (design/api.md); the number is the envelope `code`.
+/// The error classes of the HTTP contract (docs/api.md); the number is the envelope `code`.
 enum class ErrorCode : int {
     InvalidInput = 4000,
     Unauthorized = 4010,

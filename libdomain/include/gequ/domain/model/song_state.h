@@ -1,6 +1,6 @@
 #pragma once
 
-// The task and song state machine (design/domain.md, "Songs and tasks: the state machine") and the guards on song
+// The task and song state machine (docs/product.md, "Song and task states") and the guards on song
 // actions.
 
 #include "gequ/domain/model/entities.h"

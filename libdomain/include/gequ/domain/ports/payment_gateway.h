@@ -41,7 +41,7 @@ struct PaymentResult {
     std::optional<TimePoint> paidAt;
 };
 
-/// The merchant a genuine result is for; results naming another appid or mchid are anomalies (payments.md).
+/// The merchant a genuine result is for; results naming another appid or mchid are anomalies (docs/payments.md).
 struct MerchantIdentity {
     std::string appId;
     std::string mchId;
@@ -75,7 +75,7 @@ public:
     }
 };
 
-/// The sandbox provider's confirm action: the simulated payer pays (payments.md, "The sandbox").
+/// The sandbox provider's confirm action: the simulated payer pays (docs/payments.md, "The sandbox").
 class SandboxCheckout {
 public:
     virtual ~SandboxCheckout() = default;

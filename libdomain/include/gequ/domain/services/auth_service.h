@@ -1,6 +1,6 @@
 #pragma once
 
-// Login by phone and SMS code, sessions (design/accounts.md, "SMS login" and "Sessions").
+// Login by phone and SMS code, sessions (docs/accounts.md, "Codes" and "Sessions").
 //
 // Codes: 6 digits, stored only as HMAC-SHA256 under the server secret, valid 10 minutes; a new code invalidates the
 // older ones. Limits, all kept in the database so they hold across instances (docs/security.md "Login abuse"): one

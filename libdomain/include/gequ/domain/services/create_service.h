@@ -1,6 +1,6 @@
 #pragma once
 
-// Creating songs (design/domain.md, "Validation (create)", "Moderation", "Points ledger", "Plans and membership"):
+// Creating songs (docs/product.md, "Creating a song", "Points", "Plans and membership"):
 // a request is validated, moderated, checked against the concurrency limit of the user's level and charged; the
 // charge, the task and its two songs are written in one unit of work. The generation worker takes it from there.
 
@@ -19,7 +19,7 @@
 
 namespace gequ::domain {
 
-/// Our own moderation's refusal (design/domain.md): used for lyric generation and, so that the web recognises it
+/// Our own moderation's refusal (docs/product.md): used for lyric generation and, so that the web recognises it
 /// the same way, for create requests too.
 inline constexpr std::string_view kOwnModerationMessage = "歌名包含敏感内容，无法生成歌词";
 inline constexpr std::string_view kConcurrencyMessage = "当前并发任务已达上限，请等待作品生成完成";

@@ -1,7 +1,7 @@
 #pragma once
 
-// The generation worker (design/generation.md): drives queued tasks through the upstream (SongGenerator) and the
-// state machine of design/domain.md, under database leases (design/data.md) so that several workers, in one process
+// The generation worker (docs/generation.md): drives queued tasks through the upstream (SongGenerator) and the
+// state machine of docs/product.md, under database leases (docs/data.md) so that several workers, in one process
 // or many, share the work without doing any of it twice.
 //
 // One tick:

@@ -1,6 +1,6 @@
 #pragma once
 
-// The one way points change (design/domain.md, "Points ledger").
+// The one way points change (docs/product.md, "Points").
 
 #include "gequ/domain/model/result.h"
 #include "gequ/domain/ports/store.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-// Orders and fulfilment (design/payments.md, "Orders and fulfilment"; domain.md, "Plans and membership").
+// Orders and fulfilment (docs/payments.md, "Fulfilment, exactly once"; docs/product.md, "Plans and membership").
 //
 // An order is created for a plan on a channel (native QR, H5, JSAPI), stored as `created`, then opened at the
 // provider (outside the unit of work; a provider failure closes it again). Every paid result, whatever brought it (a

@@ -1,6 +1,6 @@
 #pragma once
 
-// Redeem codes (design/data.md, redeem_codes and redemptions): made by the operator, redeemed by users exactly once
+// Redeem codes (docs/data.md, redeem_codes and redemptions): made by the operator, redeemed by users exactly once
 // per user per code, applying points through the ledger and a plan's membership through the purchase rules.
 
 #include "gequ/domain/model/result.h"

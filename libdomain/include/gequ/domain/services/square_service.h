@@ -1,7 +1,7 @@
 #pragma once
 
 // The public music square: hot and new lists, search, the player detail, and what listeners do with a song (plays,
-// likes, shares) plus the upkeep of the hot list (design/api.md, design/domain.md "Lists").
+// likes, shares) plus the upkeep of the hot list (docs/api.md, docs/product.md "Lists and engagement").
 
 #include "gequ/domain/model/result.h"
 #include "gequ/domain/ports/clock.h"
@@ -21,7 +21,7 @@ struct SongView {
     bool liked = false; ///< whether the viewer likes it (false for visitors)
 };
 
-/// One viewer's plays of one song count at most once in this window (design/api.md, addNumberOfViews).
+/// One viewer's plays of one song count at most once in this window (docs/api.md, addNumberOfViews).
 inline constexpr Millis kPlayWindow = std::chrono::minutes{30};
 
 /// A song's likes after POST /music/like.
@@ -49,7 +49,7 @@ public:
     Result<std::vector<SongView>> popular(Page page, const std::optional<std::string>& viewerId);
     /// Public finished songs, newest first.
     Result<std::vector<SongView>> latest(Page page, const std::optional<std::string>& viewerId);
-    /// The keyword rules of design/api.md: "fiery", "new", a genre label or style name, else full text. 4000 when
+    /// The keyword rules of docs/api.md: "fiery", "new", a genre label or style name, else full text. 4000 when
     /// empty.
     Result<std::vector<SongView>> search(const std::string& keyword, Page page,
                                          const std::optional<std::string>& viewerId);

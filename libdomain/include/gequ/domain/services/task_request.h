@@ -28,7 +28,4 @@ std::string encodeTaskRequest(const TaskRequest& stored);
 /// and nulls, or a member has the wrong type.
 std::optional<TaskRequest> decodeTaskRequest(std::string_view json);
 
-/// A JSON string literal of text (with the quotes), escaped as encodeTaskRequest does.
-std::string jsonQuote(std::string_view text);
-
 } // namespace gequ::domain

@@ -1,6 +1,6 @@
 #pragma once
 
-// The personal centre: the profile, the points records, renaming (design/api.md, "Login and user").
+// The personal centre: the profile, the points records, renaming (docs/api.md, "Login and user").
 
 #include "gequ/domain/model/result.h"
 #include "gequ/domain/ports/clock.h"

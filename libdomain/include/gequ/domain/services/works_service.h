@@ -1,6 +1,6 @@
 #pragma once
 
-// The signed-in user's works (design/api.md, "Creating and managing works"): the list and its counts, deleting, the
+// The signed-in user's works (docs/api.md, "Creating and managing works"): the list and its counts, deleting, the
 // public/private switch, downloading, and AI lyrics for the create page.
 
 #include "gequ/domain/model/result.h"

@@ -1,5 +1,5 @@
-// GET /music/download?id=…: the mp3 as an attachment (design/api.md). Fetched as a blob (with the Authorization
-// header, so the owner's private songs download too) and saved as <title>.mp3 (SPEC.md §5).
+// GET /music/download?id=…: the mp3 as an attachment (docs/api.md). Fetched as a blob (with the Authorization
+// header, so the owner's private songs download too) and saved as <title>.mp3 (docs/product.md).
 import { API_BASE_URL, ApiError, REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
 import { zh } from '../../../strings/zh-CN';

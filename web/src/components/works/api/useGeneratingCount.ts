@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { worksKeys } from './keys';
 
-/** SPEC.md §9: the generating count is polled every 10 seconds. */
+/** docs/web.md: the generating count is polled every 10 seconds. */
 export const GENERATION_POLL_MS = 10_000;
 
 /**

@@ -24,9 +24,9 @@ import { phoneError as checkPhone } from '../phone';
 import { type LegalKind, LegalDialog } from './LegalDialog';
 import { useCountdown } from './useCountdown';
 
-/** Wait between asking for a code and the next request (SPEC.md §9). */
+/** Wait between asking for a code and the next request (docs/web.md). */
 export const CODE_RESEND_SECONDS = 60;
-/** The success toast stays this long before the page reloads (SPEC.md §4: the token is stored, then a reload). */
+/** The success toast stays this long before the page reloads (docs/web.md: the token is stored, then a reload). */
 export const LOGIN_RELOAD_DELAY_MS = 600;
 
 function AgreementRow({
@@ -64,7 +64,7 @@ function AgreementRow({
 }
 
 /**
- * The login dialog (design/web.md): phone and SMS code with the three-state 获取验证码 button, the agreement and
+ * The login dialog (docs/web.md): phone and SMS code with the three-state 获取验证码 button, the agreement and
  * privacy checkboxes with their full texts, 登录 and 取消, other methods (暂未开放). Success stores the token,
  * toasts 登录成功，请稍候 and reloads the page. Server errors are shown by the API client.
  */

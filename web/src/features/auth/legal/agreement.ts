@@ -1,5 +1,5 @@
-// 「歌曲」用户协议: the full text shown from the login dialog (SPEC.md §1: effective 1 September 2024).
-// The rights clauses (section 5) say exactly what the rights FAQ on /faq says (SPEC.md §1).
+// 「歌曲」用户协议: the full text shown from the login dialog (docs/web.md: effective 1 September 2024).
+// The rights clauses (section 5) say exactly what the rights FAQ on /faq says (docs/product.md, "Rights").
 import type { LegalDocument } from './types';
 
 export const userAgreement: LegalDocument = {

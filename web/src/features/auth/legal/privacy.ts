@@ -1,5 +1,5 @@
-// 「歌曲」隐私政策: the full text shown from the login dialog (SPEC.md §1: requests answered within 15 working days).
-// What it says about storage and sharing matches design/accounts.md (tokens and codes stored hashed, masked phone in logs).
+// 「歌曲」隐私政策: the full text shown from the login dialog (docs/web.md: requests answered within 15 working days).
+// What it says about storage and sharing matches docs/accounts.md (tokens and codes stored hashed, masked phone in logs).
 import type { LegalDocument } from './types';
 
 export const privacyPolicy: LegalDocument = {

@@ -8,7 +8,7 @@ export interface GeneratedLyrics {
 
 /**
  * POST /music/api/generateLyrics {prompt: the song name} → {text, title}. Silent: the page turns failures into
- * 歌词生成失败！… itself (the two refusal texts of design/domain.md, or anything else).
+ * 歌词生成失败！… itself (the two refusal texts of docs/product.md, or anything else).
  */
 export function useGenerateLyrics() {
   return useMutation({

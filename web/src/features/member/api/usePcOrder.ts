@@ -11,7 +11,7 @@ export interface PcOrder {
 
 /**
  * POST /pay/jsapiPc with the plan id as a bare JSON number: `data.QRcode_url` and the envelope's top-level
- * `request_id` (design/api.md), so the whole envelope is read. Failures show the server's message (api client).
+ * `request_id` (docs/api.md), so the whole envelope is read. Failures show the server's message (api client).
  */
 export async function createPcOrder(planId: number): Promise<PcOrder> {
   const envelope = await requestEnvelope<{ QRcode_url?: unknown } | null>('/pay/jsapiPc', { method: 'POST', body: planId });

@@ -30,7 +30,7 @@ import type { Plan } from '../api/usePlans';
 import { detectPayContext, type PayContext } from '../pay-context';
 import { useSecondsLeft } from './useSecondsLeft';
 
-/** How long a QR stays valid (SPEC.md §9). */
+/** How long a QR stays valid (docs/web.md). */
 export const QR_SECONDS = 300;
 
 type Stage =
@@ -61,7 +61,7 @@ function Outcome({ icon, text, children }: { icon: ReactNode; text: string; chil
 }
 
 /**
- * The pay dialog (SPEC.md §4, design/web.md): the plan, its amount and the payment method (微信支付), then by
+ * The pay dialog (docs/web.md): the plan, its amount and the payment method (微信支付), then by
  * browser: in WeChat on a phone POST /pay/jsapi and go to its order_url; in another phone browser POST /pay/h5 and go
  * to the URL it gives; on a PC POST /pay/jsapiPc and show the QR for 5:00 while GET /pay/resultQuery is polled every
  * 3 s. 1 → 支付成功！感谢您的支持！ (the profile reloads); -1 → 订单不存在; at 00:00 the QR expires and 重新获取 makes a

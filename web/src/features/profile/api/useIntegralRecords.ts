@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
-/** One line of the points ledger; `type` 1 is an increase, 2 a decrease (design/api.md). */
+/** One line of the points ledger; `type` 1 is an increase, 2 a decrease (docs/api.md). */
 export interface IntegralRecord {
   integral: number;
   type: number;

@@ -11,7 +11,7 @@ export interface RedeemResult {
   expirationTime: string | null;
 }
 
-/** POST /user/redeem {code}: applies the code's points and plan; 4000 兑换码无效 otherwise (design/api.md). */
+/** POST /user/redeem {code}: applies the code's points and plan; 4000 兑换码无效 otherwise (docs/api.md). */
 export function redeemCode(code: string): Promise<RedeemResult> {
   return apiPost<RedeemResult>('/user/redeem', { code });
 }

@@ -20,7 +20,7 @@ import { formatDateTime } from '../../../lib/date';
 import { zh } from '../../../strings/zh-CN';
 import { useIntegralRecords } from '../api/useIntegralRecords';
 
-/** Rows a page: 5, or 10 at 1280 px and wider (SPEC.md §9). */
+/** Rows a page: 5, or 10 at 1280 px and wider (docs/web.md). */
 export const RECORDS_PAGE_SIZE = 5;
 export const RECORDS_PAGE_SIZE_WIDE = 10;
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import type { SongListItem } from '../../../lib/types';
 
-/** The home page shows at most 8 new songs (SPEC.md §7). */
+/** The home page shows at most 8 new songs (docs/web.md). */
 export const NEW_LIST_SIZE = 8;
 
 /** GET /music/getNewMusic: public finished songs, newest first. */
