@@ -47,7 +47,8 @@ export const zh = {
     bottomNav: '底部导航',
     openMenu: '打开菜单',
     closeMenu: '关闭菜单',
-    brandHome: '歌曲首页',
+    // Starts with the visible name 歌曲 as a word of its own, so the link's name contains its text (WCAG 2.5.3).
+    brandHome: '歌曲 首页',
   },
 
   theme: {
