@@ -54,6 +54,6 @@ export default defineConfig({
     restoreMocks: true,
     // A test that renders the whole app loads several lazy chunks, which vitest transforms on first use: on a busy
     // two-core machine that alone can take seconds.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });
