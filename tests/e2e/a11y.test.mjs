@@ -58,7 +58,7 @@ const routes = () => [
     ['/profile', '个人中心', true],
     ['/payment?taskId=GQ20261121000000NOSUCHORDER0', '支付结果', true],
     [`/musicPlayer?id=${encodeURIComponent(b64(songId))}`, '播放器', true],
-    [`/musicList?${new URLSearchParams({ type: b64('热门榜单'), keyword: b64('fiery'), img: b64('/covers/list-default.svg') })}`, '热门榜单', false],
+    [`/musicList?${new URLSearchParams({ type: b64('热门榜单'), keyword: b64('fiery'), img: b64('/covers/list-default.svg') })}`, '歌曲列表', false],
     ['/contactUs', '联系我们', false],
     ['/faq', '常见问题', false],
     ['/about', '关于我们', false],
