@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { routePages } from './scripts/route-pages';
 
 // The genre dictionary's single source of truth is libdomain/data/genres.tsv (shared with the C++ server);
 // src/lib/genres.ts imports it with `?raw`, so the dev server must be allowed to read the repository root.
@@ -8,7 +9,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), routePages()],
   server: {
     fs: { allow: [repoRoot] },
     proxy: {
@@ -20,7 +21,30 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json lets scripts/bundle-size.mjs report the initial JavaScript per route.
     manifest: true,
+    // The pages the build writes preload what each route needs (scripts/route-pages.ts).
+    modulePreload: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // The entry (src/main.tsx) is tiny and starts the app (src/app/boot.tsx) after the first paint; boot is an entry
+      // of its own so that everything it needs statically lands in one chunk: few requests on a slow phone network
+      // (docs/web-performance.md). Pages stay lazy chunks of their own.
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), boot: fileURLToPath(new URL('src/app/boot.tsx', import.meta.url)) },
+      output: {
+        codeSplitting: {
+          groups: [
+            // Vite's dynamic-import helper is shared by the entry and the app: a chunk of its own keeps them apart.
+            { name: 'preload-helper', test: /preload-helper/, priority: 1 },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id: string) =>
+                /[\\/](node_modules|src)[\\/]/.test(id) &&
+                !/[\\/]src[\\/](main\.tsx|app[\\/]boot\.tsx|theme[\\/]init-color-scheme\.ts)$/.test(id),
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',
@@ -28,5 +52,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // A test that renders the whole app loads several lazy chunks, which vitest transforms on first use: on a busy
+    // two-core machine that alone can take seconds.
+    testTimeout: 30_000,
   },
 });

@@ -1,30 +1,45 @@
 #!/usr/bin/env bash
-# Web bundle sizes: every built JS and CSS file of web/dist, raw and gzipped, and the initial load of the home page
-# (index.html's entry script plus its static imports).
+# The web audit (docs/web-performance.md): Lighthouse (npm, pinned in bench/web/package-lock.json) in Debian's
+# Chromium against a freshly started gequ-server with a few songs made by the offline composer; every route, as a
+# visitor and (where the route has a signed-in state) as a user. Prints one Markdown table and writes the JSON reports
+# to build/lighthouse/.   bench/web/run.sh [BUILD_DIR]
+# Environment: GEQU_BENCH_ROUTES (comma list of route names to audit, default all), GEQU_BENCH_CPU_SLOWDOWN (Lighthouse's
+# CPU multiplier, default its own 4), GEQU_CHROMIUM (default /usr/bin/chromium).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+build="${1:-build/release}"
 [ -f web/dist/index.html ] || { echo "web/dist is not built (make build)"; exit 1; }
-node - <<'JS'
-const fs = require('fs'), path = require('path'), zlib = require('zlib');
-const dist = 'web/dist';
-const files = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f));
-const size = (f) => { const b = fs.readFileSync(path.join(dist, 'assets', f)); return [b.length, zlib.gzipSync(b, { level: 9 }).length]; };
-const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const initial = new Set([...html.matchAll(/assets\/([^"']+\.(?:js|css))/g)].map((m) => m[1]));
-// Follow static imports of the entry chunks.
-const queue = [...initial].filter((f) => f.endsWith('.js'));
-while (queue.length) {
-  const src = fs.readFileSync(path.join(dist, 'assets', queue.pop()), 'utf8');
-  for (const m of src.matchAll(/(?:^|[;\s])import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) {
-    if (!initial.has(m[1])) { initial.add(m[1]); queue.push(m[1]); }
-  }
+[ -x "$build/bin/gequ-server" ] || { echo "$build/bin/gequ-server is not built (make build)"; exit 1; }
+
+# The audit's own npm packages, reinstalled only when the lock file changed.
+stamp=bench/web/node_modules/.gequ-lock-stamp
+if [ ! -f "$stamp" ] || ! cmp -s bench/web/package-lock.json "$stamp"; then
+    (cd bench/web && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    cp bench/web/package-lock.json "$stamp"
+fi
+
+data=$(mktemp -d /tmp/gequ-bench-web.XXXXXX)
+log="$data/server.log"
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+GEQU_DATA_DIR="$data" GEQU_HTTP_PORT="$port" GEQU_WEB_ROOT="$root/web/dist" GEQU_HTTP_RATE_PER_IP=1000 \
+    GEQU_HTTP_BURST_PER_IP=2000 "$build/bin/gequ-server" > "$log" 2>&1 &
+server=$!
+cleanup() {
+    kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null
+    rm -rf "$data"
 }
-console.log('| file | bytes | gzip | initial |\n|---|---:|---:|:-:|');
-let total = 0;
-for (const f of files.sort((a, b) => size(b)[1] - size(a)[1])) {
-  const [raw, gz] = size(f);
-  if (initial.has(f)) total += gz;
-  console.log(`| ${f} | ${raw} | ${gz} | ${initial.has(f) ? 'yes' : ''} |`);
-}
-console.log(`\nInitial load of the home page: ${(total / 1024).toFixed(1)} KiB gzipped (budget 200 KiB).`);
-JS
+trap cleanup EXIT
+
+url=""
+for _ in $(seq 1 100); do
+    url=$(grep -oE 'listening on http://[0-9.]+:[0-9]+' "$log" | head -1 | sed 's/listening on //') || true
+    [ -n "$url" ] && break
+    kill -0 "$server" 2>/dev/null || break
+    sleep 0.1
+done
+[ -n "$url" ] || { echo "gequ-server did not start:"; cat "$log"; exit 1; }
+
+mkdir -p build/lighthouse
+GEQU_BENCH_URL="$url" GEQU_BENCH_DATA="$data" GEQU_BENCH_OUT="$root/build/lighthouse" \
+    node bench/web/audit.mjs

@@ -1,48 +1,39 @@
-// Prints the gzip size of the JavaScript each route loads first (entry + the route's lazy chunk and their static
-// imports), from dist/.vite/manifest.json. Usage: node scripts/bundle-size.mjs [--max-home-kb 200]
-import { readFileSync } from 'node:fs';
+// Prints the gzip size of the JavaScript each route's page loads first: its entry script and every module it
+// preloads (the build writes one page per route: scripts/route-pages.ts). Usage: node scripts/bundle-size.mjs
+// [--max-home-kb 120]; with the option it fails when the home page loads more.
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const routes = ['/', '/create', '/mywork', '/member', '/profile', '/payment', '/musicPlayer', '/musicList', '/contactUs', '/faq', '/about'];
 const gz = new Map();
 const gzipKb = (file) => {
-  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dist, file))).length / 1024);
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024);
   return gz.get(file);
 };
 
-function closure(keys, seen = new Set()) {
-  for (const key of keys) {
-    if (seen.has(key)) continue;
-    seen.add(key);
-    closure(manifest[key].imports ?? [], seen);
-  }
-  return seen;
-}
-
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const entry = closure([entryKey]);
-const pages = Object.keys(manifest).filter((k) => /Page\.tsx$/.test(k));
 const rows = [];
-for (const page of pages.sort()) {
-  const files = new Set([...closure([page], new Set(entry))].map((k) => manifest[k].file));
-  const kb = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipKb(f), 0);
-  rows.push([page.replace(/^src\//, ''), kb]);
+for (const route of routes) {
+  const page = join(dist, route === '/' ? '' : route.slice(1), 'index.html');
+  if (!existsSync(page)) throw new Error(`${page} is missing (npm run build)`);
+  const html = readFileSync(page, 'utf8');
+  const files = new Set(
+    [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map((m) => m[1]),
+  );
+  rows.push([route, files.size, [...files].reduce((sum, f) => sum + gzipKb(f), 0)]);
 }
-const entryKb = [...entry].map((k) => manifest[k].file).reduce((s, f) => s + gzipKb(f), 0);
-console.log('| route chunk | initial JS (gzip KB) |');
-console.log('|---|---|');
-console.log(`| (entry only) | ${entryKb.toFixed(1)} |`);
-for (const [page, kb] of rows) console.log(`| ${page} | ${kb.toFixed(1)} |`);
+console.log('| route | scripts | initial JS (gzip KB) |');
+console.log('|---|---:|---:|');
+for (const [route, count, kb] of rows) console.log(`| ${route} | ${count} | ${kb.toFixed(1)} |`);
 
 const maxArg = process.argv.indexOf('--max-home-kb');
 if (maxArg > 0) {
   const max = Number(process.argv[maxArg + 1]);
-  const home = rows.find(([p]) => p.endsWith('square/HomePage.tsx'));
-  if (!home || home[1] > max) {
-    console.error(`home page initial JS ${home?.[1].toFixed(1)} KB exceeds ${max} KB`);
+  const home = rows.find(([route]) => route === '/');
+  if (home[2] > max) {
+    console.error(`home page initial JS ${home[2].toFixed(1)} KB exceeds ${max} KB`);
     process.exit(1);
   }
 }

@@ -1,11 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+// The entry: deliberately tiny. It sets the colour scheme class, lets the browser paint the app shell of index.html,
+// and only then starts the app (app/boot.tsx, whose chunks the route's page already preloads), so the first paint never
+// waits for the app's JavaScript to run (docs/web-performance.md).
+import { initColorScheme } from './theme/init-color-scheme';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+initColorScheme();
+const boot = () => void import('./app/boot');
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(boot, 0));
+else boot();

@@ -344,6 +344,12 @@ Response serveWebApp(const Request& request, const fs::path& root) {
     if (isAsset) {
         return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
     }
+    if (!relative.empty()) {
+        // A route the web build wrote its own page for (<route>/index.html: its title, description and first screen).
+        if (auto response = serveFile(request, root, *file / "index.html", FileOptions{kCacheNoCache, false})) {
+            return std::move(*response);
+        }
+    }
     if (auto response = serveFile(request, root, root / "index.html", FileOptions{kCacheNoCache, false})) {
         return std::move(*response);
     }

@@ -36,7 +36,8 @@ struct FileOptions {
 std::optional<Response> serveFile(const Request& request, const std::filesystem::path& root,
                                   const std::filesystem::path& file, const FileOptions& options);
 
-/// The web app: a file of root, else index.html for history-mode routes. Missing /assets/ files are a 404 (an HTML
+/// The web app: a file of root, else <path>/index.html when the build wrote a page for that route, else index.html for
+/// history-mode routes. Missing /assets/ files are a 404 (an HTML
 /// page served as a script only breaks the page). Paths that try to leave root are a 400.
 Response serveWebApp(const Request& request, const std::filesystem::path& root);
 /// GET /media/<file> from root, with ranges and the given Cache-Control; 404 envelope when missing, 400 for a path

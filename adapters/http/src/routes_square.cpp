@@ -5,6 +5,7 @@
 #include "json_input.h"
 #include "json_views.h"
 #include "routes.h"
+#include "share_page.h"
 
 #include <Poco/Base64Encoder.h>
 #include <Poco/URI.h>
@@ -74,22 +75,6 @@ domain::Result<std::string> songIdOf(const Request& request, bool bareAllowed) {
         return domain::invalid("参数 nativeId 无效");
     }
     return *id;
-}
-
-/// The share link of a song: {public_base_url}/musicPlayer?id=<base64 of the id, percent-encoded>.
-std::string shareUrl(const std::string& publicBaseUrl, const std::string& songId) {
-    std::ostringstream encoded;
-    Poco::Base64Encoder encoder(encoded);
-    encoder.rdbuf()->setLineLength(0);
-    encoder << songId;
-    encoder.close();
-    std::string query;
-    Poco::URI::encode(encoded.str(), "+/=", query);
-    std::string base = publicBaseUrl;
-    while (!base.empty() && base.back() == '/') {
-        base.pop_back();
-    }
-    return base + "/musicPlayer?id=" + query;
 }
 
 } // namespace

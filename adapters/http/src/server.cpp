@@ -9,6 +9,7 @@
 #include "response_writer.h"
 #include "router.h"
 #include "routes.h"
+#include "share_page.h"
 
 #include <Poco/Logger.h>
 #include <Poco/Net/HTTPRequestHandler.h>
@@ -272,6 +273,12 @@ struct Server::Impl {
         if (!api) {
             if (request.method == "GET" || request.method == "HEAD") {
                 label = "static";
+                if (request.path == "/musicPlayer") {
+                    // A shared song link: the player page with the song's title and cover in its tags.
+                    if (auto page = songSharePage(request, config, services.square)) {
+                        return withClose(raw, std::move(*page));
+                    }
+                }
                 return withClose(raw, serveWebApp(request, config.webRoot));
             }
             label = "unmatched";

@@ -1,14 +1,23 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { LoginDialogProvider } from '../features/auth/LoginDialogProvider';
 import { PlayerProvider } from '../lib/player';
+import { useToasterWanted } from '../lib/toast';
 import { COLOR_SCHEME_STORAGE_KEY, MODE_STORAGE_KEY, theme } from '../theme/theme';
 
-/** Toasts last 2 seconds (docs/web.md). */
-export const TOAST_DURATION_MS = 2000;
+// notistack loads with the first toast (lib/toast.ts), so it stays out of the initial bundle.
+const Toaster = lazy(() => import('./Toaster'));
+
+function LazyToaster() {
+  const wanted = useToasterWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -32,16 +41,10 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     >
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={queryClient}>
-        <SnackbarProvider
-          maxSnack={3}
-          autoHideDuration={TOAST_DURATION_MS}
-          preventDuplicate
-          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        >
-          <LoginDialogProvider>
-            <PlayerProvider>{children}</PlayerProvider>
-          </LoginDialogProvider>
-        </SnackbarProvider>
+        <LoginDialogProvider>
+          <PlayerProvider>{children}</PlayerProvider>
+        </LoginDialogProvider>
+        <LazyToaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

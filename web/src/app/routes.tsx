@@ -1,28 +1,65 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { StatusState } from '../components/StatusState';
 import { AppLayout } from './layout/AppLayout';
 
-// One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small.
-const HomePage = lazy(() => import('../features/square/HomePage'));
-const MusicListPage = lazy(() => import('../features/square/MusicListPage'));
-const CreatePage = lazy(() => import('../features/create/CreatePage'));
-const MyWorkPage = lazy(() => import('../features/works/MyWorkPage'));
-const MemberPage = lazy(() => import('../features/member/MemberPage'));
-const PaymentPage = lazy(() => import('../features/member/PaymentPage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const PlayerPage = lazy(() => import('../features/player/PlayerPage'));
-const ContactPage = lazy(() => import('../features/info/ContactPage'));
-const FaqPage = lazy(() => import('../features/info/FaqPage'));
-const AboutPage = lazy(() => import('../features/info/AboutPage'));
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
+interface LazyPage {
+  Page: ComponentType;
+  /** Loads the page's chunk; once it resolved, the page renders without suspending. */
+  preload: () => Promise<void>;
+}
 
-function page(Component: LazyExoticComponent<ComponentType>) {
+/**
+ * A page in its own chunk (docs/web.md), which can also be loaded ahead of rendering (main.tsx waits for the first
+ * route's page). Each mounted page decides once whether it still needs React.lazy, so it never switches component
+ * type (and loses state) when the chunk arrives.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loaded: ComponentType | null = null;
+  const fetchPage = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(fetchPage);
+  function Page() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { Page, preload: () => fetchPage().then(() => undefined) };
+}
+
+// One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small.
+const pages = {
+  home: lazyPage(() => import('../features/square/HomePage')),
+  musicList: lazyPage(() => import('../features/square/MusicListPage')),
+  create: lazyPage(() => import('../features/create/CreatePage')),
+  mywork: lazyPage(() => import('../features/works/MyWorkPage')),
+  member: lazyPage(() => import('../features/member/MemberPage')),
+  payment: lazyPage(() => import('../features/member/PaymentPage')),
+  profile: lazyPage(() => import('../features/profile/ProfilePage')),
+  musicPlayer: lazyPage(() => import('../features/player/PlayerPage')),
+  contactUs: lazyPage(() => import('../features/info/ContactPage')),
+  faq: lazyPage(() => import('../features/info/FaqPage')),
+  about: lazyPage(() => import('../features/info/AboutPage')),
+  notFound: lazyPage(() => import('./NotFoundPage')),
+};
+type PageName = keyof typeof pages;
+
+function page(name: PageName) {
+  const { Page } = pages[name];
   return (
     <Suspense fallback={<StatusState kind="loading" />}>
-      <Component />
+      <Page />
     </Suspense>
   );
+}
+
+/** Loads the chunk of the page at `pathname` (a route of ROUTE_PATHS, else the 404 page). */
+export function preloadRoute(pathname: string): Promise<void> {
+  const name = pathname.replace(/^\/+|\/+$/g, '');
+  const known = name === '' ? 'home' : name in pages && name !== 'home' && name !== 'notFound' ? (name as PageName) : 'notFound';
+  return pages[known].preload();
 }
 
 /** docs/web.md: history mode, base /, these routes; anything else is the 404 page. */
@@ -45,18 +82,18 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <AppLayout />,
     children: [
-      { index: true, element: page(HomePage) },
-      { path: 'create', element: page(CreatePage) },
-      { path: 'mywork', element: page(MyWorkPage) },
-      { path: 'member', element: page(MemberPage) },
-      { path: 'profile', element: page(ProfilePage) },
-      { path: 'payment', element: page(PaymentPage) },
-      { path: 'musicPlayer', element: page(PlayerPage) },
-      { path: 'musicList', element: page(MusicListPage) },
-      { path: 'contactUs', element: page(ContactPage) },
-      { path: 'faq', element: page(FaqPage) },
-      { path: 'about', element: page(AboutPage) },
-      { path: '*', element: page(NotFoundPage) },
+      { index: true, element: page('home') },
+      { path: 'create', element: page('create') },
+      { path: 'mywork', element: page('mywork') },
+      { path: 'member', element: page('member') },
+      { path: 'profile', element: page('profile') },
+      { path: 'payment', element: page('payment') },
+      { path: 'musicPlayer', element: page('musicPlayer') },
+      { path: 'musicList', element: page('musicList') },
+      { path: 'contactUs', element: page('contactUs') },
+      { path: 'faq', element: page('faq') },
+      { path: 'about', element: page('about') },
+      { path: '*', element: page('notFound') },
     ],
   },
 ];

@@ -30,9 +30,10 @@ export function toPlayerSong(song: SongListItem): PlayerSong {
 }
 
 /**
- * Songs as rows: 88×66 thumbnail, title, Chinese genres and counts. A row (a link named by the song's title) opens the
- * player on the whole list as a playlist, at that row; the round button plays or pauses the song in place with the
- * global audio (another song replaces the one playing; the playing one pauses).
+ * Songs as rows: 88×66 thumbnail, title, Chinese genres and counts. A row (a link named by what it shows, title first,
+ * so that its name contains its visible text: WCAG 2.5.3) opens the player on the whole list as a playlist, at that
+ * row; the round button plays or pauses the song in place with the global audio (another song replaces the one
+ * playing; the playing one pauses).
  */
 export function SongList({ songs, showCounts = true }: { songs: readonly SongListItem[]; showCounts?: boolean }) {
   const player = usePlayer();
@@ -62,7 +63,6 @@ export function SongList({ songs, showCounts = true }: { songs: readonly SongLis
             <ListItemButton
               component={RouterLink}
               to={playlistHref(ids, index)}
-              aria-label={song.title}
               sx={{ gap: 2, borderRadius: 2, py: 1, minWidth: 0, pr: 7 }}
             >
               <SongCover src={song.native_image_url} width={88} height={66} />

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { SnackbarProvider } from 'notistack';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render } from '@testing-library/react';
 import { fail, ok } from '../testing/handlers';
+import { renderWithProviders } from '../testing/render';
 import { server } from '../testing/server';
 import { ApiError, apiGet, apiPost, REQUEST_TIMEOUT_MS, requestEnvelope } from './api-client';
 import { onUnauthorized, TOKEN_KEY } from './session';
@@ -20,7 +19,8 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('api-client', () => {
   beforeEach(() => {
-    render(<SnackbarProvider autoHideDuration={2000} />);
+    // The app's providers: the toaster (notistack) loads with the first toast.
+    renderWithProviders(<></>);
   });
 
   let unsubscribe: (() => void) | undefined;

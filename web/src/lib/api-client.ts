@@ -1,8 +1,8 @@
 // The one fetch wrapper (docs/web.md): same-origin base URL, 60 s timeout, JSON, the Authorization header,
 // envelope unwrapping ({code, type, message, data}; 2000 = success), error toasts, 4010 → login dialog.
-import { enqueueSnackbar } from 'notistack';
 import { zh } from '../strings/zh-CN';
 import { getToken, requestLogin } from './session';
+import { showToast } from './toast';
 
 export const API_BASE_URL = '';
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -44,10 +44,10 @@ export type NoticeVariant = 'default' | 'error' | 'success' | 'warning' | 'info'
 export type Notifier = (message: string, variant: NoticeVariant) => void;
 
 let notifier: Notifier = (message, variant) => {
-  enqueueSnackbar(message, { variant });
+  showToast({ message, variant });
 };
 
-/** Shows a toast (notistack by default). */
+/** Shows a toast (notistack, loaded with the first toast: lib/toast.ts). */
 export function notify(message: string, variant: NoticeVariant = 'default'): void {
   notifier(message, variant);
 }

@@ -8,7 +8,7 @@ import { server } from './server';
 installMatchMedia();
 
 // Lazy pages and dialogs load their chunks on first use; on a busy two-core machine that can take over a second.
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -6,7 +6,7 @@ import { renderApp } from '../testing/render';
 import { MODE_STORAGE_KEY } from './theme';
 
 async function toggle() {
-  return screen.findByRole('button', { name: '切换主题' });
+  return screen.findByRole('button', { name: /^切换主题/ });
 }
 
 describe('theme toggle', () => {

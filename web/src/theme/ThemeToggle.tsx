@@ -24,7 +24,6 @@ export function ThemeToggle({ onToggled }: { onToggled?: () => void }) {
   return (
     <ListItemButton
       component="button"
-      aria-label={zh.theme.toggle}
       aria-pressed={dark}
       onClick={() => {
         setMode(dark ? 'light' : 'dark');

@@ -32,8 +32,9 @@ export const theme = createTheme(
     colorSchemes: {
       light: {
         palette: {
-          primary: { main: '#7c4dff', light: '#b47cff', dark: '#3f1dcb', contrastText: '#ffffff' },
-          secondary: { main: '#ec407a', light: '#ff77a9', dark: '#b4004e', contrastText: '#ffffff' },
+          // main colours keep 4.5:1 contrast with white text and on the page background (WCAG AA).
+          primary: { main: '#7444f5', light: '#b47cff', dark: '#3f1dcb', contrastText: '#ffffff' },
+          secondary: { main: '#c2185b', light: '#ff77a9', dark: '#8c0032', contrastText: '#ffffff' },
           background: { default: '#f6f4fb', paper: '#ffffff' },
           text: { primary: '#1d1a26', secondary: '#5d5870' },
         },
@@ -42,6 +43,8 @@ export const theme = createTheme(
         palette: {
           primary: { main: '#b39dff', light: '#d4c6ff', dark: '#7c4dff', contrastText: '#160f2e' },
           secondary: { main: '#f48fb1', light: '#ffc1e3', dark: '#bf5f82', contrastText: '#2a0c18' },
+          // MUI's dark red with white text is below 4.5:1: a lighter red with dark text (the delete confirmation).
+          error: { main: '#ff8a80', light: '#ffbcaf', dark: '#c85a54', contrastText: '#2b0a08' },
           background: { default: '#100e17', paper: '#1b1826' },
           text: { primary: '#ece9f5', secondary: '#aaa4bd' },
         },

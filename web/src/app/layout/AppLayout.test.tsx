@@ -16,7 +16,7 @@ describe('layout', () => {
     const nav = await screen.findByRole('navigation', { name: '主菜单' });
     for (const name of SIDE_ITEMS) expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: '登录' })).toBeInTheDocument();
-    expect(within(nav).getByRole('button', { name: '切换主题' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: /^切换主题/ })).toBeInTheDocument();
     // 会员 only for signed-in users.
     expect(within(nav).queryByRole('link', { name: '会员' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: '底部导航' })).not.toBeInTheDocument();

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -11,10 +10,13 @@ import { RouteError } from '../RouteError';
 import { BottomTabs } from './BottomTabs';
 import { MINI_PLAYER_HEIGHT } from './mini-player-size';
 
-// Loaded on the first play, so the bar stays out of the initial bundle.
-const MiniPlayer = lazy(() => import('./MiniPlayer'));
 import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
+
+// Loaded on the first play, so the bar stays out of the initial bundle.
+const MiniPlayer = lazy(() => import('./MiniPlayer'));
+// Loaded when the menu is first opened.
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
 /**
  * docs/web.md layout: at 1280 px or more a permanent side menu; below, a top bar with a drawer and a bottom tab bar.
@@ -25,6 +27,7 @@ export function AppLayout() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const { pathname } = useLocation();
   const { current } = usePlayer();
   const mini = !!current && pathname !== '/musicPlayer';
@@ -56,17 +59,19 @@ export function AppLayout() {
         >
           <NavMenu />
         </Box>
-      ) : (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          slotProps={{ paper: { sx: { width: SIDE_MENU_WIDTH, maxWidth: '85vw' } } }}
-        >
-          <NavMenu onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
-      )}
+      ) : drawerWanted ? (
+        <Suspense fallback={null}>
+          <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      ) : null}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        {wide ? null : <TopBar onOpenMenu={() => setDrawerOpen(true)} menuOpen={drawerOpen} />}
+        {wide ? null : <TopBar
+            onOpenMenu={() => {
+              setDrawerWanted(true);
+              setDrawerOpen(true);
+            }}
+            menuOpen={drawerOpen}
+          />}
         <Box
           component="main"
           sx={{

@@ -152,7 +152,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
       <Stack direction="row" sx={{ gap: 1.5, p: 1.5, alignItems: 'flex-start' }}>
         {cover}
         <Stack sx={{ minWidth: 0, flex: 1, gap: 0.25 }}>
-          <Typography component="h3" sx={{ fontWeight: 600, fontSize: '1rem' }} noWrap title={failed ? undefined : song.title}>
+          <Typography component="h2" sx={{ fontWeight: 600, fontSize: '1rem' }} noWrap title={failed ? undefined : song.title}>
             {title}
           </Typography>
           {subtitle ? (

@@ -1,6 +1,7 @@
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import CasinoIcon from '@mui/icons-material/CasinoOutlined';
 import QueueMusicIcon from '@mui/icons-material/QueueMusic';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -233,14 +234,13 @@ function CreateView() {
           <Tab value={3} label={zh.create.tabCustom} id="create-tab-3" aria-controls="create-panel-3" />
         </Tabs>
         <Stack
-          component="form"
-          noValidate
-          onSubmit={onSubmit}
           role="tabpanel"
           id={`create-panel-${tab}`}
           aria-labelledby={`create-tab-${tab}`}
           sx={{ p: { xs: 2, sm: 3 }, gap: 2.5 }}
         >
+          {/* The form inside the tab panel (a form may not be a tabpanel); display: contents keeps the panel's gaps. */}
+          <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
           {tab === 1 ? (
             <>
               <TextField
@@ -337,6 +337,7 @@ function CreateView() {
               {zh.create.cost}
             </Typography>
           </Stack>
+          </Box>
         </Stack>
       </Paper>
       <MusicListDrawer

@@ -20,6 +20,9 @@ export default function ContactPage() {
             component="img"
             src={contactQr}
             alt={contact.qrAlt}
+            // The image's own size: the browser keeps its place (aspect ratio) before it loads, so nothing shifts.
+            width={240}
+            height={280}
             sx={{ width: { xs: 200, md: 240 }, height: 'auto', display: 'block' }}
           />
         </Paper>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusState } from '../../components/StatusState';
@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
 import { type Plan, usePlans } from './api/usePlans';
-import { PlanCard } from './components/PlanCard';
+import { PLAN_CARD_MIN_HEIGHT, PlanCard } from './components/PlanCard';
 
 // Loaded on first use, so the member page's first chunk stays small.
 const PayDialog = lazy(() => import('./components/PayDialog'));
@@ -20,6 +20,43 @@ interface Purchase {
   plan: Plan;
   open: boolean;
   key: number;
+}
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const PLAN_GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: {
+    xs: 'minmax(0, 1fr)',
+    sm: 'repeat(2, minmax(0, 1fr))',
+    lg: 'repeat(3, minmax(0, 1fr))',
+  },
+} as const;
+
+/** The catalogue's six cards (docs/product.md) hold their place while it loads: no layout shift when it arrives. */
+function PlanPlaceholders() {
+  return (
+    <Box role="status" aria-live="polite" sx={PLAN_GRID}>
+      <Box component="span" sx={visuallyHidden}>
+        {zh.states.loadingTitle}
+      </Box>
+      {Array.from({ length: 6 }, (_, i) => (
+        <Paper key={i} variant="outlined" aria-hidden sx={{ minHeight: PLAN_CARD_MIN_HEIGHT, opacity: 0.5 }} />
+      ))}
+    </Box>
+  );
 }
 
 /**
@@ -32,26 +69,19 @@ export default function MemberPage() {
   const [purchase, setPurchase] = useState<Purchase | null>(null);
   const buy = (plan: Plan) => setPurchase((current) => ({ plan, open: true, key: (current?.key ?? 0) + 1 }));
 
+  // The cards are built in a background render (React splits it into short slices); until then the grid keeps their
+  // place, so nothing below moves when they arrive.
+  const planList = useDeferredValue(plans.data);
   let body;
-  if (plans.isPending) body = <StatusState kind="loading" />;
+  if (plans.isPending || (plans.data && !planList)) body = <PlanPlaceholders />;
   else if (plans.isError) {
     const network = plans.error instanceof ApiError && (plans.error.kind === 'network' || plans.error.kind === 'timeout');
     body = <StatusState kind="error" text={network ? undefined : plans.error.message || undefined} />;
-  } else if (plans.data.length === 0) body = <StatusState kind="empty" />;
+  } else if (!planList || planList.length === 0) body = <StatusState kind="empty" />;
   else
     body = (
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: 'minmax(0, 1fr)',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            lg: 'repeat(3, minmax(0, 1fr))',
-          },
-        }}
-      >
-        {plans.data.map((plan) => (
+      <Box sx={PLAN_GRID}>
+        {planList.map((plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}

@@ -231,7 +231,7 @@ describe('player page', () => {
     serveSongs([detail('s1')]);
     server.use(http.post('*/music/like', () => fail(4010, '请先登录')));
     renderApp(playerHref('s1'));
-    await userEvent.click(await screen.findByRole('button', { name: '点赞' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^点赞/ }));
     expect(await screen.findByRole('dialog', { name: '登录' })).toBeInTheDocument();
   });
 
@@ -248,14 +248,14 @@ describe('player page', () => {
       }),
     );
     renderApp(playerHref('s1'));
-    const like = await screen.findByRole('button', { name: '点赞' });
+    const like = await screen.findByRole('button', { name: /^点赞/ });
     expect(like).toHaveTextContent('3');
     await userEvent.click(like);
-    const unlike = await screen.findByRole('button', { name: '取消点赞' });
+    const unlike = await screen.findByRole('button', { name: /^取消点赞/ });
     expect(unlike).toHaveAttribute('aria-pressed', 'true');
     expect(unlike).toHaveTextContent('4');
     await userEvent.click(unlike);
-    expect(await screen.findByRole('button', { name: '点赞' })).toHaveTextContent('3');
+    expect(await screen.findByRole('button', { name: /^点赞/ })).toHaveTextContent('3');
     expect(bodies).toEqual([
       { nativeId: 's1', like: true },
       { nativeId: 's1', like: false },

@@ -64,7 +64,7 @@ describe('music list page', () => {
       http.get('*/music/getMusic', () => ok(null)),
     );
     const { location } = renderApp(musicListHref('电子', 'Electronic'));
-    await userEvent.click(await screen.findByRole('link', { name: '第二首' }));
+    await userEvent.click(await screen.findByRole('link', { name: /^第二首/ }));
     expect(await screen.findByRole('heading', { level: 1, name: '播放器' })).toBeInTheDocument();
     const params = new URLSearchParams(location.current?.search);
     expect(location.current?.pathname).toBe('/musicPlayer');

@@ -18,6 +18,9 @@ import type { Plan } from '../api/usePlans';
 import { pricePerSong } from '../plan-text';
 import { OfferCountdown } from './OfferCountdown';
 
+/** Every card is at least this tall (px), and so are the placeholders while the catalogue loads (MemberPage). */
+export const PLAN_CARD_MIN_HEIGHT = 400;
+
 export function PlanCard({ plan, action }: { plan: Plan; action: { label: string; onClick?: () => void; disabled?: boolean } }) {
   const titleId = useId();
   const perSong = pricePerSong(plan);
@@ -36,6 +39,7 @@ export function PlanCard({ plan, action }: { plan: Plan; action: { label: string
       aria-labelledby={titleId}
       sx={{
         height: '100%',
+        minHeight: PLAN_CARD_MIN_HEIGHT,
         display: 'flex',
         flexDirection: 'column',
         position: 'relative',

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SongList } from '../../../components/SongList';
 import { StatusState } from '../../../components/StatusState';
@@ -23,11 +23,13 @@ export function SongSection({
 }) {
   const headingId = useId();
   const networkFailure = query.error instanceof ApiError && (query.error.kind === 'network' || query.error.kind === 'timeout');
+  // The rows are built in a background render (React splits it into short slices), so the page stays responsive.
+  const songs = useDeferredValue(query.data);
   let body;
-  if (query.isPending && query.fetchStatus !== 'idle') body = <StatusState kind="loading" dense />;
+  if ((query.isPending && query.fetchStatus !== 'idle') || (query.data && !songs)) body = <StatusState kind="loading" dense />;
   else if (query.isError) body = <StatusState kind="error" dense text={networkFailure ? undefined : query.error.message || undefined} />;
-  else if (!query.data || query.data.length === 0) body = <StatusState kind="empty" dense />;
-  else body = <SongList songs={query.data} />;
+  else if (!songs || songs.length === 0) body = <StatusState kind="empty" dense />;
+  else body = <SongList songs={songs} />;
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>

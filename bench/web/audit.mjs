@@ -1,0 +1,189 @@
+// Lighthouse audit of every route (docs/web-performance.md), run by bench/web/run.sh against a fresh gequ-server.
+// Seeds the server through its API (a user logged in with the console SMS code, two songs tasks made by the offline
+// composer, three songs made public, one sandbox order), then audits each route in mobile form factor with
+// Lighthouse's default throttling (simulated slow 4G, 4x CPU): as a visitor, and as the signed-in user where the route
+// has a signed-in state. Prints one Markdown table; the JSON reports go to GEQU_BENCH_OUT.
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const base = process.env.GEQU_BENCH_URL;
+const dataDir = process.env.GEQU_BENCH_DATA;
+const outDir = process.env.GEQU_BENCH_OUT ?? path.resolve('build/lighthouse');
+const only = process.env.GEQU_BENCH_ROUTES?.split(',').filter(Boolean);
+const cpuSlowdown = process.env.GEQU_BENCH_CPU_SLOWDOWN ? Number(process.env.GEQU_BENCH_CPU_SLOWDOWN) : undefined;
+if (!base || !dataDir) throw new Error('GEQU_BENCH_URL and GEQU_BENCH_DATA are required (bench/web/run.sh sets them)');
+
+const b64 = (text) => Buffer.from(text, 'utf8').toString('base64');
+
+async function call(route, { token, body } = {}) {
+    const headers = { 'Content-Type': 'application/json' };
+    if (token) headers.Authorization = token;
+    const response = await fetch(base + route, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const envelope = await response.json();
+    if (envelope.code !== 2000) throw new Error(`${route}: ${JSON.stringify(envelope)}`);
+    return envelope;
+}
+
+/// The newest code the console SMS provider wrote for the phone.
+async function codeFor(phone) {
+    const outbox = path.join(dataDir, 'sms-outbox.jsonl');
+    for (let i = 0; i < 100; i++) {
+        if (existsSync(outbox)) {
+            const mine = readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l))
+                .filter((l) => l.phone === phone);
+            if (mine.length) return mine[mine.length - 1].code;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no SMS code for ${phone}`);
+}
+
+async function waitForSongs(token, count) {
+    const deadline = Date.now() + 180000;
+    while (Date.now() < deadline) {
+        const generating = (await call('/music/song/generateNumber', { token })).data;
+        const total = (await call('/music/song/listNumber', { token })).data;
+        if (generating === 0 && total >= count) return;
+        await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('the songs did not finish within 3 minutes');
+}
+
+/// A user with four finished songs (three public) and one waiting sandbox order.
+async function seed() {
+    const phone = '13912345678';
+    await call('/login/code', { body: { phoneNumber: phone } });
+    const token = (await call('/login/phone', { body: { phoneNumber: phone, code: await codeFor(phone) } })).data.token;
+    const blank = { action: 'generate', audio_id: '', continue_at: 0, model: 'chirp-v3-5', instrumental: false };
+    await call('/music/api/create/ace', {
+        token,
+        body: { ...blank, prompt: '一首关于夏夜海边的轻快流行歌', lyric: '', custom: false, title: '', style: '', gender: 'random' },
+    });
+    await waitForSongs(token, 2);
+    await call('/music/api/create/ace', {
+        token,
+        body: {
+            ...blank,
+            prompt: '',
+            lyric: '[主歌]\n晚风吹过小巷口\n路灯照着你的手\n[副歌]\n我们一起慢慢走\n走到星星也温柔',
+            custom: true,
+            title: '晚风',
+            style: 'pop',
+            gender: 'female',
+        },
+    });
+    await waitForSongs(token, 4);
+    const songs = (await call('/music/song/list?page=1', { token })).data;
+    for (const song of songs.slice(0, 3)) await call('/music/openSong', { token, body: { nativeId: song.native_id, openId: 1 } });
+    const order = await call('/pay/jsapiPc', { token, body: 4 });
+    return { token, songId: songs[0].native_id, orderNo: String(order.request_id) };
+}
+
+const { token, songId, orderNo } = await seed();
+
+// [name, path, has a signed-in state]
+const routes = [
+    ['home', '/', true],
+    ['create', '/create', true],
+    ['mywork', '/mywork', true],
+    ['member', '/member', true],
+    ['profile', '/profile', true],
+    ['payment', `/payment?taskId=${orderNo}`, true],
+    ['musicPlayer', `/musicPlayer?id=${encodeURIComponent(b64(songId))}`, true],
+    ['musicList', `/musicList?${new URLSearchParams({ type: b64('热门榜单'), keyword: b64('fiery'), img: b64('/covers/list-default.svg') })}`, false],
+    ['contactUs', '/contactUs', false],
+    ['faq', '/faq', false],
+    ['about', '/about', false],
+].filter(([name]) => !only || only.includes(name));
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+const loadBefore = os.loadavg();
+const browser = await puppeteer.launch({
+    executablePath: process.env.GEQU_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+
+/// One Lighthouse navigation in a fresh page; a user run puts the token in localStorage first (on a tiny same-origin
+/// file, so no app asset is cached) and keeps storage, with the HTTP cache cleared so the load is still cold.
+async function audit(route, signedIn) {
+    const page = await browser.newPage();
+    try {
+        const cdp = await page.createCDPSession();
+        if (signedIn) {
+            await page.goto(base + '/robots.txt');
+            await page.evaluate((t) => localStorage.setItem('Authorization', t), token);
+        }
+        await cdp.send('Network.clearBrowserCache');
+        const flags = {
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: categories,
+            disableStorageReset: signedIn,
+            ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
+        };
+        const result = await lighthouse(base + route, flags, undefined, page);
+        return result.lhr;
+    } finally {
+        await page.close();
+    }
+}
+
+mkdirSync(outDir, { recursive: true });
+const rows = [];
+const failures = [];
+const benchmarkIndexes = [];
+for (const [name, route, hasUser] of routes) {
+    for (const signedIn of hasUser ? [false, true] : [false]) {
+        const lhr = await audit(route, signedIn);
+        const state = signedIn ? 'user' : 'visitor';
+        writeFileSync(path.join(outDir, `${name}-${state}.json`), JSON.stringify(lhr));
+        if (lhr.runtimeError) throw new Error(`${name} (${state}): ${lhr.runtimeError.message}`);
+        benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+        const scores = categories.map((c) => Math.round((lhr.categories[c].score ?? 0) * 100));
+        const a = lhr.audits;
+        const js = (a['network-requests'].details?.items ?? [])
+            .filter((i) => i.resourceType === 'Script')
+            .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+        rows.push([
+            name === 'home' ? '/' : `/${name}`,
+            state,
+            ...scores,
+            `${(a['first-contentful-paint'].numericValue / 1000).toFixed(1)} s`,
+            `${(a['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s`,
+            `${Math.round(a['total-blocking-time'].numericValue)} ms`,
+            a['cumulative-layout-shift'].numericValue.toFixed(3),
+            (js / 1024).toFixed(1),
+        ]);
+        for (const c of categories) {
+            for (const ref of lhr.categories[c].auditRefs) {
+                const audit = a[ref.id];
+                if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) {
+                    failures.push(`${name} (${state}) ${c}: ${ref.id} (${audit.displayValue ?? audit.score})`);
+                }
+            }
+        }
+    }
+}
+await browser.close();
+const loadAfter = os.loadavg();
+
+const header = ['route', 'state', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'JS KB gzip'];
+console.log(`| ${header.join(' | ')} |`);
+console.log(`|${header.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`);
+for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+console.log(
+    `\nLighthouse ${JSON.parse(readFileSync(new URL('./node_modules/lighthouse/package.json', import.meta.url))).version}, ` +
+        `mobile, simulated slow 4G, CPU x${cpuSlowdown ?? 4}; Chromium benchmark index ` +
+        `${Math.min(...benchmarkIndexes).toFixed(0)}-${Math.max(...benchmarkIndexes).toFixed(0)}; ` +
+        `load average ${loadBefore[0].toFixed(2)} before, ${loadAfter[0].toFixed(2)} after, on ${os.cpus().length} cores. ` +
+        `JS is the scripts the page loaded (transfer size). Reports: ${outDir}/.`,
+);
+if (failures.length) console.log(`\nAudits below 0.9:\n${failures.map((f) => `- ${f}`).join('\n')}`);

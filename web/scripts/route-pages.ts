@@ -1,0 +1,90 @@
+// A Vite build plugin (docs/web-performance.md): from the built index.html it writes one page per route of
+// src/app/route-meta.ts, <route>/index.html, which gequ-server serves for that route (adapters/http/src/files.cpp).
+// Each page carries the route's title, meta description and Open Graph text, the heading the app shell paints before
+// JavaScript runs, and <link rel="modulepreload"> for the app's chunks (app/boot.tsx, which the entry imports after the
+// first paint) and the route's own chunk with what it imports, so all of it downloads in parallel with the entry
+// instead of one after the other.
+import type { Plugin, Rollup } from 'vite';
+import { ROUTE_META, type RouteMeta } from '../src/app/route-meta';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+function between(html: string, begin: string, end: string, replacement: string): string {
+  const start = html.indexOf(begin);
+  const stop = html.indexOf(end, start);
+  if (start < 0 || stop < 0) throw new Error(`index.html lacks the ${begin} … ${end} markers`);
+  return html.slice(0, start + begin.length) + replacement + html.slice(stop);
+}
+
+function metaBlock(route: RouteMeta): string {
+  const title = escapeHtml(route.title);
+  const description = escapeHtml(route.description);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    '<meta property="og:type" content="website" />',
+    '<meta property="og:site_name" content="歌曲" />',
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    '<meta property="og:image" content="/icons/icon-512.png" />',
+  ].join('\n    ');
+}
+
+function shellBlock(route: RouteMeta): string {
+  const subtitle = route.subtitle ? `<p>${escapeHtml(route.subtitle)}</p>` : '';
+  return `<h1>${escapeHtml(route.heading)}</h1>${subtitle}`;
+}
+
+/** The chunk files `start` needs (itself and its static imports, transitively), minus those in `skip`. */
+function closure(bundle: OutputBundle, start: OutputChunk, skip: ReadonlySet<string>): string[] {
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file) || skip.has(file)) return;
+    seen.add(file);
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(walk);
+  };
+  walk(start.fileName);
+  return [...seen];
+}
+
+export function routePages(): Plugin {
+  return {
+    name: 'gequ-route-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') throw new Error('route-pages: index.html is not in the bundle');
+      const html = String(index.source);
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const findChunk = (module: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/${module}`));
+        if (!chunk) throw new Error(`route-pages: no chunk for ${module}`);
+        return chunk;
+      };
+      const entry = chunks.find((c) => c.isEntry && c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith('/src/main.tsx')));
+      if (!entry) throw new Error('route-pages: no entry chunk with src/main.tsx');
+      const initial = new Set(closure(bundle, entry, new Set()));
+      // The entry starts the app with a dynamic import after the first paint (src/main.tsx): preload that too.
+      const boot = closure(bundle, findChunk('app/boot.tsx'), initial);
+      const beforePage = new Set([...initial, ...boot]);
+
+      for (const route of ROUTE_META) {
+        const preloads = [...boot, ...closure(bundle, findChunk(route.module), beforePage)]
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('\n    ');
+        let out = between(html, '<!--gequ:meta-->', '<!--/gequ:meta-->', metaBlock(route));
+        out = between(out, '<!--gequ:shell-->', '<!--/gequ:shell-->', shellBlock(route));
+        if (route.info) out = out.replace('class="gq-main"', 'class="gq-main gq-info"');
+        out = out.replace('</head>', `    ${preloads}\n  </head>`);
+        if (route.path === '/') index.source = out;
+        else this.emitFile({ type: 'asset', fileName: `${route.path.slice(1)}/index.html`, source: out });
+      }
+    },
+  };
+}
