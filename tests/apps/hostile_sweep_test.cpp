@@ -23,7 +23,7 @@
 using gequ::app::test::Child;
 using gequ::app::test::isolatedEnv;
 using gequ::app::test::runProgram;
-using gequ::app::test::TempDir;
+using gequ::test::TempDir;
 
 namespace {
 

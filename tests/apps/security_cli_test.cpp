@@ -12,7 +12,7 @@
 using gequ::app::test::isolatedEnv;
 using gequ::app::test::runProgram;
 using gequ::app::test::RunResult;
-using gequ::app::test::TempDir;
+using gequ::test::TempDir;
 
 namespace {
 

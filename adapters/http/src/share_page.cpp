@@ -3,7 +3,7 @@
 #include "files.h"
 #include "gequ/domain/model/genres.h"
 #include "gequ/domain/model/text.h"
-#include "pay_pages.h"
+#include "gequ/net/escape.h"
 
 #include <Poco/Base64Decoder.h>
 #include <Poco/Base64Encoder.h>
@@ -99,7 +99,7 @@ std::string displayTags(const std::string& tags) {
 }
 
 std::string metaTag(const char* attribute, const char* name, const std::string& content) {
-    return std::string("<meta ") + attribute + "=\"" + name + "\" content=\"" + pages::htmlEscape(content) + "\" />";
+    return std::string("<meta ") + attribute + "=\"" + name + "\" content=\"" + net::markupEscape(content) + "\" />";
 }
 
 std::string songMeta(const domain::Song& song, const std::string& publicBaseUrl) {
@@ -118,7 +118,7 @@ std::string songMeta(const domain::Song& song, const std::string& publicBaseUrl)
     }
     const std::string title = song.title + " - " + artist + " - 歌曲";
 
-    std::string meta = "<title>" + pages::htmlEscape(title) + "</title>";
+    std::string meta = "<title>" + net::markupEscape(title) + "</title>";
     meta += metaTag("name", "description", description);
     meta += metaTag("property", "og:type", "music.song");
     meta += metaTag("property", "og:site_name", "歌曲");
