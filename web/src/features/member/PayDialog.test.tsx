@@ -150,7 +150,9 @@ describe('pay dialog: PC QR', () => {
     expect(within(dialog).queryByRole('img', { name: '支付二维码' })).not.toBeInTheDocument();
     await vi.waitFor(() => expect(backend.profileLoads).toBeGreaterThan(loadsBefore));
 
-    // Paid: polling stops; 完成 closes and reloads the profile once more.
+    // Paid: polling stops; 完成 closes and reloads the profile once more. (Let the success render's effects run first,
+    // so a busy machine cannot count a poll that was already under way.)
+    await settle();
     const polls = backend.polls.length;
     const loadsAfterSuccess = backend.profileLoads;
     act(() => vi.advanceTimersByTime(9000));
