@@ -128,12 +128,12 @@ test('a visitor discovers, searches, plays, seeks and skips; likes after logging
         await notice.waitFor({ state: 'hidden', timeout: 5000 }); // closes by itself after 2 s
 
         // Liking needs a login; after it the like sticks.
-        await page.getByRole('button', { name: '点赞', exact: true }).click();
+        await page.getByRole('button', { name: /^点赞 / }).click();
         await page.getByRole('dialog', { name: '登录' }).waitFor();
         await loginThroughDialog(page);
         await page.getByRole('heading', { level: 2, name: '城市夜色' }).waitFor();
-        await page.getByRole('button', { name: '点赞', exact: true }).click();
-        await page.getByRole('button', { name: '取消点赞' }).waitFor();
+        await page.getByRole('button', { name: /^点赞 / }).click();
+        await page.getByRole('button', { name: /^取消点赞 / }).waitFor();
 
         // Share: the link opens the song in a fresh browser, loaded but not playing.
         const url = new URL(page.url());
