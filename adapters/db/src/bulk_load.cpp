@@ -12,8 +12,10 @@ namespace gequ::db::detail {
 
 namespace {
 
-/// Rows per statement: well under SQLite's 32766 and PostgreSQL's 65535 parameters at 25 columns.
+/// Rows per statement: well under SQLite's 32766 parameters at 25 columns. Poco's PostgreSQL connector loses step with
+/// the server when describing a statement of 10,000 parameters, so there statements hold 1,000 parameters at most.
 constexpr std::size_t kRowsPerStatement = 400;
+constexpr std::size_t kPostgresParameters = 1000;
 
 /// "(?, ?), (?, ?)" for `rows` rows of `columns` parameters.
 std::string valueRows(std::size_t rows, std::size_t columns) {
@@ -28,8 +30,9 @@ std::string valueRows(std::size_t rows, std::size_t columns) {
 /// Inserts `items` in statements of kRowsPerStatement rows; bind(query, item) binds one row's `columns` values.
 template <class T, class Bind>
 void insertRows(Connection& c, const std::string& head, std::size_t columns, const std::vector<T>& items, Bind bind) {
-    for (std::size_t start = 0; start < items.size(); start += kRowsPerStatement) {
-        const std::size_t n = std::min(kRowsPerStatement, items.size() - start);
+    const std::size_t rows = c.postgres() ? std::max<std::size_t>(1, kPostgresParameters / columns) : kRowsPerStatement;
+    for (std::size_t start = 0; start < items.size(); start += rows) {
+        const std::size_t n = std::min(rows, items.size() - start);
         Query query(c, head + " VALUES " + valueRows(n, columns));
         for (std::size_t i = start; i < start + n; ++i) {
             bind(query, items[i]);
