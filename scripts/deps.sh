@@ -13,7 +13,7 @@ packages=(
     postgresql postgresql-contrib
     chromium fonts-noto-cjk
     sox libsox-fmt-mp3
-    ccache
+    ccache wrk
 )
 
 missing=()

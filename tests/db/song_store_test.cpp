@@ -1,5 +1,6 @@
 // Songs: storage, the public lists, search, likes and plays.
 
+#include "gequ/db/db_exception.h"
 #include "gequ/domain/model/hotness.h"
 #include "test_support.h"
 
@@ -510,6 +511,57 @@ TEST_P(SongTest, PlaysCountOncePerViewerPerWindow) {
                    repos.songs().recordPlay("s1", "user:u2", kT0 + 62min, window)};
     });
     EXPECT_EQ(counted, (std::vector<bool>{true, false}));
+}
+
+TEST_P(SongTest, BulkInsertStoresWhatRowByRowInsertsStore) {
+    // More rows than one multi-row statement holds on either database (bulk_load.cpp), so the batching is exercised.
+    std::vector<domain::User> users{makeUser("bulk-1", "13700000001"), makeUser("bulk-2", "13700000002")};
+    users[1].nickname = "批量用户";
+    std::vector<domain::Song> songs;
+    for (int i = 0; i < 1234; ++i) {
+        auto song =
+            makeSong("bulk-s" + std::to_string(i), i % 3 == 0 ? "bulk-2" : "bulk-1", kT0 + std::chrono::seconds(i));
+        song.title = i % 2 == 0 ? "夏夜海边 " + std::to_string(i) : "晚风 " + std::to_string(i);
+        song.tags = i % 2 == 0 ? "Pop, male vocal" : "rock";
+        song.lyric = "[Verse]\n第" + std::to_string(i) + "行";
+        song.playCount = i;
+        song.likeCount = i / 10;
+        song.open = i % 5 != 0;
+        songs.push_back(song);
+    }
+    bulkInsert(store(), users, songs);
+
+    const auto one = reading(store(), [](Repositories& r) { return r.songs().findById("bulk-s1000"); });
+    ASSERT_TRUE(one);
+    EXPECT_EQ(one->title, "夏夜海边 1000");
+    EXPECT_EQ(one->lyric, "[Verse]\n第1000行");
+    EXPECT_EQ(one->userName, "用户0001");
+    EXPECT_EQ(one->playCount, 1000);
+    EXPECT_DOUBLE_EQ(one->hotness, domain::hotRank(1000, 100, 0, kT0 + std::chrono::seconds(1000)));
+    const auto byOther = reading(store(), [](Repositories& r) { return r.songs().findById("bulk-s999"); });
+    ASSERT_TRUE(byOther);
+    EXPECT_EQ(byOther->userName, "批量用户");
+
+    // Public lists, the style rows and search see the bulk rows exactly as inserted ones.
+    const auto newest = reading(store(), [](Repositories& r) {
+        return r.songs().listPublic(SongOrder::Newest, {0, 3});
+    });
+    EXPECT_EQ(ids(newest), (std::vector<std::string>{"bulk-s1233", "bulk-s1232", "bulk-s1231"}));
+    const auto hottest = reading(store(), [](Repositories& r) {
+        return r.songs().listPublic(SongOrder::Hotness, {0, 1});
+    });
+    EXPECT_EQ(ids(hottest), (std::vector<std::string>{"bulk-s1233"}));
+    const auto pop = reading(store(), [](Repositories& r) { return r.songs().searchByStyle("pop", {0, 2}); });
+    EXPECT_EQ(ids(pop), (std::vector<std::string>{"bulk-s1232", "bulk-s1228"})); // 1230 is private
+    const auto found = reading(store(), [](Repositories& r) { return r.songs().searchText("夏夜海边 12", {0, 50}); });
+    EXPECT_EQ(found.size(), 18u); // the public even i that start with 12: 12, 122..128, 1202..1232
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.songs().countByUser("bulk-2"); }), 412);
+
+    // A conflict (a phone already taken) writes nothing at all.
+    std::vector<domain::User> again{makeUser("bulk-3", "13700000003"), makeUser("bulk-4", "13700000001")};
+    EXPECT_THROW(bulkInsert(store(), again, {makeSong("bulk-x", "bulk-3", kT0)}), DbException);
+    EXPECT_FALSE(reading(store(), [](Repositories& r) { return r.users().findById("bulk-3"); }));
+    EXPECT_FALSE(reading(store(), [](Repositories& r) { return r.songs().findById("bulk-x"); }));
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, SongTest, testing::Values(Backend::Sqlite, Backend::Postgresql), backendName);

@@ -48,7 +48,7 @@ bool SqlUserRepository::insertIfPhoneFree(const domain::User& user) {
 
 std::optional<std::int64_t> SqlUserRepository::addPoints(const std::string& id, std::int64_t delta) {
     // One conditional update: concurrent changes serialise on the row and each re-checks the condition.
-    std::vector<Poco::Int64> balance;
+    std::vector<std::int64_t> balance;
     Query(_c, "UPDATE users SET integral = integral + ? WHERE id = ? AND integral + ? >= 0 RETURNING integral")
         .bind(delta)
         .bind(id)
@@ -127,7 +127,7 @@ void SqlSessionRepository::revokeAllForUser(const std::string& userId, TimePoint
 
 std::int64_t SqlSmsCodeRepository::insert(const domain::SmsCode& code) {
     // Every column but the id, which the database assigns.
-    std::vector<Poco::Int64> id;
+    std::vector<std::int64_t> id;
     Query query(_c, "INSERT INTO sms_codes (phone, code_hash, created_at, expires_at, attempts, consumed_at, ip) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id");
     query.bind(code.phone)
@@ -244,7 +244,7 @@ void SqlSmsCodeRepository::lock(const std::string& key) {
     if (!_c.postgres()) {
         return; // SQLite: BEGIN IMMEDIATE already made this the only writer
     }
-    // pg_advisory_xact_lock returns void, which Poco cannot extract: count the one row instead.
+    // pg_advisory_xact_lock returns void: count the one row instead.
     Query query(_c, "SELECT COUNT(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended(?, 0))) AS locked");
     query.bind(key);
     scalar(query);

@@ -72,7 +72,7 @@ template <class T> std::optional<T> firstOf(std::vector<T>& rows) {
 
 /// Runs a query that yields one 64-bit number (COUNT(*) and the like).
 inline std::int64_t scalar(Query& query) {
-    std::vector<Poco::Int64> values;
+    std::vector<std::int64_t> values;
     query.into(values).execute();
     return values.empty() ? 0 : values.front();
 }

@@ -20,7 +20,7 @@ const std::string kRedeemSelect =
 template <class E, class Parse>
 std::vector<std::pair<E, std::int64_t>> countsByText(Connection& c, const std::string& sql, Parse parse) {
     std::vector<std::string> keys;
-    std::vector<Poco::Int64> counts;
+    std::vector<std::int64_t> counts;
     Query(c, sql).into(keys).into(counts).execute();
     std::vector<std::pair<E, std::int64_t>> out;
     for (std::size_t i = 0; i < keys.size() && i < counts.size(); ++i) {

@@ -1,14 +1,12 @@
 #pragma once
 
-// One database connection (a Poco::Data::Session and its dialect), the Query helper every repository uses, and a
-// blocking connection pool.
+// One database connection (SQLite or PostgreSQL through its own C library, with a cache of prepared statements), the
+// Query helper every repository uses, and a blocking connection pool. docs/data.md ("Statements") says why the adapter
+// talks to sqlite3 and libpq directly.
 
 #include "gequ/db/db_exception.h"
 #include "gequ/domain/model/time.h"
 
-#include <Poco/Data/Session.h>
-#include <Poco/Data/Statement.h>
-#include <Poco/Nullable.h>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -24,21 +22,68 @@ namespace gequ::db::detail {
 
 enum class Dialect { Sqlite, Postgresql };
 
-/// Where and how to connect: the Poco connector name and its connection string.
+/// Where and how to connect.
 struct ConnectionTarget {
     Dialect dialect = Dialect::Sqlite;
-    std::string connector;        ///< "SQLite" or "PostgreSQL"
     std::string connectionString; ///< a file path, or libpq key=value pairs
     std::string display;          ///< for messages: the URL without its password
+};
+
+/// One bound parameter: NULL, a 64-bit integer, a double or text.
+struct Param {
+    enum class Kind { Null, Integer, Real, Text };
+    Kind kind = Kind::Null;
+    std::int64_t integer = 0;
+    double real = 0;
+    std::string text;
+};
+
+/// One row of a result, read column by column. A NULL reads as 0 or "".
+class Row {
+public:
+    virtual ~Row() = default;
+    virtual bool isNull(int column) const = 0;
+    virtual std::int64_t integer(int column) const = 0;
+    virtual double real(int column) const = 0;
+    virtual std::string text(int column) const = 0;
+};
+
+/// How a C++ value is read from a row, starting at `column` and advancing it: a scalar takes one column, a mapped
+/// entity (rows.h) one per field.
+template <class T> struct RowReader;
+
+template <> struct RowReader<std::int64_t> {
+    static void read(const Row& row, int& column, std::int64_t& out) { out = row.integer(column++); }
+};
+template <> struct RowReader<double> {
+    static void read(const Row& row, int& column, double& out) { out = row.real(column++); }
+};
+template <> struct RowReader<std::string> {
+    static void read(const Row& row, int& column, std::string& out) { out = row.text(column++); }
+};
+
+/// The database library behind a connection (connection.cpp: sqlite3 or libpq).
+class Driver {
+public:
+    virtual ~Driver() = default;
+    /// Runs one statement (prepared once per connection and reused), calling `onRow` for each result row. Returns the
+    /// rows read for a statement with result columns, the rows changed otherwise.
+    virtual std::size_t run(const std::string& sql, const std::vector<Param>& params,
+                            const std::function<void(const Row&)>& onRow) = 0;
+    /// Runs transaction control or session settings (never cached, never parameterised).
+    virtual void command(const std::string& sql) = 0;
+    /// Whether the server is still there.
+    virtual bool connected() = 0;
 };
 
 class Connection {
 public:
     explicit Connection(const ConnectionTarget& target);
+    ~Connection();
 
     Dialect dialect() const { return _dialect; }
     bool postgres() const { return _dialect == Dialect::Postgresql; }
-    Poco::Data::Session& session() { return *_session; }
+    Driver& driver() { return *_driver; }
 
     /// Runs one statement without parameters or results.
     void execute(std::string_view sql);
@@ -56,8 +101,10 @@ public:
     std::chrono::steady_clock::time_point idleSince{};
 
 private:
+    void command(const std::string& sql);
+
     Dialect _dialect;
-    std::unique_ptr<Poco::Data::Session> _session;
+    std::unique_ptr<Driver> _driver;
 };
 
 /// One statement with bound parameters (always bound, never spliced into the text) and extraction targets.
@@ -77,15 +124,14 @@ public:
     Query& bind(const std::optional<std::int64_t>& value);
     Query& bind(const std::optional<int>& value);
 
-    /// Binds a whole column of values: the statement runs once per element (all bindEach vectors equally long).
-    template <class T> Query& bindEach(const std::vector<T>& values) {
-        _statement.addBind(Poco::Data::Keywords::bind(values));
-        return *this;
-    }
-
-    /// Extracts into `target`: a scalar (one row), or a std::vector of scalars or mapped rows (rows.h).
-    template <class T> Query& into(T& target) {
-        _statement.addExtract(Poco::Data::Keywords::into(target));
+    /// Appends every result row to `target`: a vector of scalars (one column each) or of mapped rows (rows.h). Several
+    /// into() calls read the columns left to right.
+    template <class T> Query& into(std::vector<T>& target) {
+        _sinks.push_back([&target](const Row& row, int& column) {
+            T value{};
+            RowReader<T>::read(row, column, value);
+            target.push_back(std::move(value));
+        });
         return *this;
     }
 
@@ -95,11 +141,12 @@ public:
 private:
     Connection& _connection;
     std::string _sql;
-    Poco::Data::Statement _statement;
+    std::vector<Param> _params;
+    std::vector<std::function<void(const Row&, int&)>> _sinks;
 };
 
-/// Translates a Poco exception (or any exception) thrown by a statement into DbException; marks the connection
-/// broken when it lost its server.
+/// Turns the exception in flight into DbException (with `context`), marking the connection failed, and broken when it
+/// lost its server.
 [[noreturn]] void rethrowAsDbException(Connection& connection, std::string_view context);
 
 /// A pool that blocks (up to a timeout) when every connection is in use, rather than failing at once. A connection

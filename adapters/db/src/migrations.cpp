@@ -47,7 +47,7 @@ void lock(Connection& connection) {
 
 bool isApplied(Connection& connection, int version) {
     Query query(connection, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?");
-    std::vector<Poco::Int64> count;
+    std::vector<std::int64_t> count;
     query.bind(version).into(count).execute();
     return !count.empty() && count.front() > 0;
 }
@@ -124,7 +124,7 @@ int appliedVersion(Connection& connection) {
     if (tables.empty()) {
         return 0;
     }
-    std::vector<Poco::Int64> version;
+    std::vector<std::int64_t> version;
     Query(connection, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations").into(version).execute();
     return version.empty() ? 0 : static_cast<int>(version.front());
 }

@@ -1,14 +1,12 @@
 #pragma once
 
-// How each entity maps to a row: one visit() per entity lists its columns in SELECT order, and Poco::Data
-// TypeHandler specialisations use it to extract rows straight into domain values (`into(std::vector<Song>)`).
+// How each entity maps to a row: one visit() per entity lists its columns in SELECT order, and a RowReader
+// specialisation (connection.h) uses it to read rows straight into domain values (`into(std::vector<Song>)`).
 
+#include "connection.h"
 #include "gequ/db/db_exception.h"
 #include "gequ/domain/model/entities.h"
 
-#include <Poco/Data/AbstractExtractor.h>
-#include <Poco/Data/AbstractPreparator.h>
-#include <Poco/Data/TypeHandler.h>
 #include <concepts>
 #include <cstdint>
 #include <optional>
@@ -203,64 +201,25 @@ struct ColumnCounter {
     template <class T> void payChannel(T&) { ++count; }
 };
 
-/// Tells Poco the type of each column (the value itself is ignored).
-struct ColumnPreparer {
-    std::size_t pos;
-    Poco::Data::AbstractPreparator::Ptr preparator;
-
-    void column(const std::string& sample) { preparator->prepare(pos++, sample); }
-    void column(Poco::Int64 sample) { preparator->prepare(pos++, sample); }
-    void column(double sample) { preparator->prepare(pos++, sample); }
-
-    template <class T> void text(T&) { column(std::string()); }
-    template <class T> void int64(T&) { column(Poco::Int64(0)); }
-    template <class T> void int32(T&) { column(Poco::Int64(0)); }
-    template <class T> void real(T&) { column(0.0); }
-    template <class T> void flag(T&) { column(Poco::Int64(0)); }
-    template <class T> void time(T&) { column(Poco::Int64(0)); }
-    template <class T> void optionalTime(T&) { column(Poco::Int64(0)); }
-    template <class T> void optionalInt64(T&) { column(Poco::Int64(0)); }
-    template <class T> void optionalInt32(T&) { column(Poco::Int64(0)); }
-    template <class T> void pointsType(T&) { column(Poco::Int64(0)); }
-    template <class T> void songStatus(T&) { column(Poco::Int64(0)); }
-    template <class T> void taskState(T&) { column(std::string()); }
-    template <class T> void taskChannel(T&) { column(std::string()); }
-    template <class T> void orderState(T&) { column(std::string()); }
-    template <class T> void payChannel(T&) { column(std::string()); }
-};
-
-/// Reads one row into a domain value. Every integer is read as a 64-bit value: Poco's PostgreSQL extractor parses
-/// the text form and quietly yields 0 when a BIGINT does not fit the requested int.
+/// Reads one row into a domain value, column by column. Every integer is read as a 64-bit value.
 struct ColumnExtractor {
-    std::size_t pos;
-    Poco::Data::AbstractExtractor::Ptr extractor;
+    const Row& row;
+    int& pos;
 
     /// The next column; nullopt when it is NULL.
-    std::optional<Poco::Int64> nextInt() {
-        Poco::Int64 value = 0;
-        if (!extractor->extract(pos++, value)) {
+    std::optional<std::int64_t> nextInt() {
+        const int column = pos++;
+        if (row.isNull(column)) {
             return std::nullopt;
         }
-        return value;
+        return row.integer(column);
     }
-    std::string nextText() {
-        std::string value;
-        if (!extractor->extract(pos++, value)) {
-            value.clear();
-        }
-        return value;
-    }
+    std::string nextText() { return row.text(pos++); }
 
     void text(std::string& out) { out = nextText(); }
     void int64(std::int64_t& out) { out = nextInt().value_or(0); }
     void int32(int& out) { out = static_cast<int>(nextInt().value_or(0)); }
-    void real(double& out) {
-        double value = 0;
-        if (!extractor->extract(pos++, value)) {
-            value = 0;
-        }
-        out = value;
-    }
+    void real(double& out) { out = row.real(pos++); }
     void flag(bool& out) { out = nextInt().value_or(0) != 0; }
     void time(domain::TimePoint& out) { out = domain::fromEpochMillis(nextInt().value_or(0)); }
     void optionalTime(std::optional<domain::TimePoint>& out) {
@@ -290,36 +249,14 @@ struct ColumnExtractor {
     }
 };
 
-} // namespace gequ::db::detail
-
-namespace Poco::Data {
-
-/// Rows of mapped entities: `into(std::vector<domain::Song>)` and the like. Extraction only.
+/// Rows of mapped entities: `into(std::vector<domain::Song>)` and the like.
 template <class T>
-requires gequ::db::detail::Mapped<T>
-class TypeHandler<T> : public AbstractTypeHandler {
-public:
-    static std::size_t size() {
-        gequ::db::detail::ColumnCounter counter;
-        T sample{};
-        gequ::db::detail::RowMapping<T>::visit(counter, sample);
-        return counter.count;
-    }
-
-    static void bind(std::size_t, const T&, AbstractBinder::Ptr, AbstractBinder::Direction) {
-        throw gequ::db::DbException("entities are bound column by column, not as rows");
-    }
-
-    static void prepare(std::size_t pos, const T&, AbstractPreparator::Ptr preparator) {
-        gequ::db::detail::ColumnPreparer preparer{pos, preparator};
-        T sample{};
-        gequ::db::detail::RowMapping<T>::visit(preparer, sample);
-    }
-
-    static void extract(std::size_t pos, T& obj, const T&, AbstractExtractor::Ptr extractor) {
-        gequ::db::detail::ColumnExtractor reader{pos, extractor};
-        gequ::db::detail::RowMapping<T>::visit(reader, obj);
+requires Mapped<T>
+struct RowReader<T> {
+    static void read(const Row& row, int& column, T& out) {
+        ColumnExtractor reader{row, column};
+        RowMapping<T>::visit(reader, out);
     }
 };
 
-} // namespace Poco::Data
+} // namespace gequ::db::detail

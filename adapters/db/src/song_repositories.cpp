@@ -129,9 +129,8 @@ std::optional<domain::Song> SqlSongRepository::findById(const std::string& id) {
 }
 
 std::optional<domain::Song> SqlSongRepository::findByMediaUrl(const std::string& url) {
-    Query query(_c, kSongSelect +
-                        "WHERE s.audio_url = ? OR s.image_url = ? "
-                        "ORDER BY CASE WHEN s.deleted_at IS NULL THEN 0 ELSE 1 END, s.id LIMIT 1");
+    Query query(_c, kSongSelect + "WHERE s.audio_url = ? OR s.image_url = ? "
+                                  "ORDER BY CASE WHEN s.deleted_at IS NULL THEN 0 ELSE 1 END, s.id LIMIT 1");
     query.bind(url).bind(url);
     auto rows = songs(query);
     if (rows.empty()) {
@@ -252,7 +251,7 @@ std::vector<domain::Song> SqlSongRepository::listByTask(const std::string& taskI
 void SqlSongRepository::addCounts(const std::string& id, std::int64_t plays, std::int64_t shares, std::int64_t likes) {
     // The counters move atomically (the row stays locked to the end of the unit of work); the hot list's key is then
     // recomputed from what they became, so it is always current without a periodic pass.
-    std::vector<Poco::Int64> playCount, forwardCount, likeCount, createdAt;
+    std::vector<std::int64_t> playCount, forwardCount, likeCount, createdAt;
     Query(_c, "UPDATE songs SET play_count = play_count + ?, forward_count = forward_count + ?, "
               "like_count = like_count + ? WHERE id = ? RETURNING play_count, forward_count, like_count, created_at")
         .bind(plays)
@@ -273,7 +272,7 @@ void SqlSongRepository::addCounts(const std::string& id, std::int64_t plays, std
 }
 
 std::vector<std::pair<domain::SongStatus, std::int64_t>> SqlSongRepository::countByStatus() {
-    std::vector<Poco::Int64> statuses, counts;
+    std::vector<std::int64_t> statuses, counts;
     Query(_c, "SELECT complete, COUNT(*) FROM songs WHERE deleted_at IS NULL GROUP BY complete ORDER BY complete")
         .into(statuses)
         .into(counts)
@@ -460,7 +459,7 @@ std::vector<domain::GenerationTask> SqlTaskRepository::listByState(std::optional
 
 std::vector<std::pair<domain::TaskState, std::int64_t>> SqlTaskRepository::countByState() {
     std::vector<std::string> keys;
-    std::vector<Poco::Int64> counts;
+    std::vector<std::int64_t> counts;
     Query(_c, "SELECT state, COUNT(*) FROM generation_tasks GROUP BY state ORDER BY state")
         .into(keys)
         .into(counts)

@@ -62,7 +62,7 @@ std::unique_ptr<Connection> SqlStore::connect() {
     } else {
         std::vector<std::string> mode;
         Query(*connection, "PRAGMA journal_mode = WAL").into(mode).execute();
-        std::vector<Poco::Int64> timeout;
+        std::vector<std::int64_t> timeout;
         Query(*connection, "PRAGMA busy_timeout = " + std::to_string(kBusyTimeoutMillis)).into(timeout).execute();
         connection->execute("PRAGMA foreign_keys = ON");
         connection->execute("PRAGMA synchronous = NORMAL");
@@ -122,7 +122,7 @@ void SqlStore::read(const std::function<void(domain::Repositories&)>& fn) {
 bool SqlStore::ping() {
     try {
         auto lease = _pool.acquire();
-        std::vector<Poco::Int64> one;
+        std::vector<std::int64_t> one;
         Query(*lease, "SELECT 1").into(one).execute();
         return one.size() == 1 && one.front() == 1;
     } catch (const std::exception&) {
@@ -152,7 +152,7 @@ std::vector<ColumnInfo> SqlStore::describeSchema() {
     auto lease = _pool.acquire();
     Connection& connection = *lease;
     std::vector<std::string> tables, columns, types;
-    std::vector<Poco::Int64> notNull;
+    std::vector<std::int64_t> notNull;
     if (connection.postgres()) {
         std::vector<std::string> nullable;
         Query(connection, "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns "

@@ -9,8 +9,7 @@
 
 namespace gequ::db::detail {
 
-/// Rewrites `?` placeholders (outside quotes and comments) as $1, $2, ... (libpq numbers its parameters; Poco 1.11's
-/// PostgreSQL connector passes the text through unchanged).
+/// Rewrites `?` placeholders (outside quotes and comments) as $1, $2, ... (libpq numbers its parameters).
 std::string numberPlaceholders(std::string_view sql);
 
 /// Splits a migration script into statements at top-level semicolons, honouring quotes, comments, dollar quotes and

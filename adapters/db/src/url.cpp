@@ -42,17 +42,9 @@ std::string percentDecode(const std::string& text, const std::string& url) {
     return out;
 }
 
-/// A libpq connection-string value: single-quoted, with backslash and quote escaped. Poco 1.11's PostgreSQL
-/// connector splits the string at every space before handing it to libpq, quotes or not, so values cannot hold
-/// white space.
-std::string quoted(const std::string& key, const std::string& value) {
-    for (char c : value) {
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            throw DbException("the database URL's " + key +
-                              " contains white space, which Poco's PostgreSQL connector "
-                              "cannot pass on");
-        }
-    }
+/// A libpq connection-string value: single-quoted, with backslash and quote escaped (libpq reads it as one value,
+/// spaces included).
+std::string quoted(const std::string& value) {
     std::string out = "'";
     for (char c : value) {
         if (c == '\\' || c == '\'') {
@@ -157,12 +149,11 @@ ConnectionTarget parsePostgres(const std::string& url, std::size_t schemeEnd) {
 
     ConnectionTarget target;
     target.dialect = Dialect::Postgresql;
-    target.connector = "PostgreSQL";
     for (const auto& [key, value] : pairs) {
         if (!target.connectionString.empty()) {
             target.connectionString += ' ';
         }
-        target.connectionString += key + "=" + quoted(key, value);
+        target.connectionString += key + "=" + quoted(value);
     }
     target.display = url.substr(0, schemeEnd) + (user.empty() ? "" : user + "@") + hostPort + "/" + database;
     return target;
@@ -185,7 +176,6 @@ ConnectionTarget parseUrl(const std::string& url) {
         }
         ConnectionTarget target;
         target.dialect = Dialect::Sqlite;
-        target.connector = "SQLite";
         target.connectionString = path;
         target.display = url;
         return target;

@@ -68,6 +68,20 @@ Response okResponse(const Poco::Dynamic::Var& data, const std::string& message) 
     return envelope(200, 2000, "ok", message, data);
 }
 
+Response okResponse(const JsonText& data, const std::string& message) {
+    JsonWriter head;
+    head.beginObject().key("code").value(2000).key("type").value("ok").key("message").value(message);
+    Response response;
+    response.status = 200;
+    response.envelopeCode = 2000;
+    response.body = head.take().text;
+    response.body.reserve(response.body.size() + data.text.size() + 10);
+    response.body += ",\"data\":";
+    response.body += data.text;
+    response.body += '}';
+    return response;
+}
+
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message, const std::string& extraName,
                     const Poco::Dynamic::Var& extraValue) {
     return envelope(200, 2000, "ok", message, data, extraName, extraValue);

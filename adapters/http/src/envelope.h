@@ -3,6 +3,7 @@
 // The JSON envelope of docs/api.md: {"code", "type", "message", "data"}, and the code <-> HTTP status table.
 
 #include "gequ/domain/model/result.h"
+#include "json_writer.h"
 #include "request.h"
 
 #include <Poco/Dynamic/Var.h>
@@ -24,6 +25,8 @@ std::string toJson(const Poco::Dynamic::Var& value);
 
 /// 200 with code 2000, type "ok".
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message = kMessageOk);
+/// The same with data already rendered (JsonWriter).
+Response okResponse(const JsonText& data, const std::string& message = kMessageOk);
 /// The same with one more top-level member after data (POST /pay/jsapiPc's request_id, as docs/api.md has it).
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message, const std::string& extraName,
                     const Poco::Dynamic::Var& extraValue);

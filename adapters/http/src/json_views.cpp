@@ -25,47 +25,55 @@ double yuan(std::int64_t fen) {
 
 } // namespace
 
-Poco::JSON::Object::Ptr songListItem(const domain::SongView& view) {
-    const domain::Song& song = view.song;
-    auto object = newObject();
-    object->set("native_id", song.id);
-    object->set("title", song.title);
-    object->set("tags", song.tags);
-    object->set("native_image_url", song.imageUrl);
-    object->set("native_audio_url", song.audioUrl);
-    object->set("play_count", song.playCount);
-    object->set("forward_count", song.forwardCount);
-    object->set("likeCount", song.likeCount);
-    object->set("duration", song.duration);
-    object->set("userName", song.userName);
-    object->set("liked", view.liked);
-    return object;
+namespace {
+
+/// The members of a list item (inside an object the caller opens and closes).
+void songListMembers(JsonWriter& out, const domain::Song& song, bool liked) {
+    out.key("native_id").value(song.id);
+    out.key("title").value(song.title);
+    out.key("tags").value(song.tags);
+    out.key("native_image_url").value(song.imageUrl);
+    out.key("native_audio_url").value(song.audioUrl);
+    out.key("play_count").value(song.playCount);
+    out.key("forward_count").value(song.forwardCount);
+    out.key("likeCount").value(song.likeCount);
+    out.key("duration").value(song.duration);
+    out.key("userName").value(song.userName);
+    out.key("liked").value(liked);
 }
 
-Poco::JSON::Array::Ptr songList(const std::vector<domain::SongView>& views) {
-    Poco::JSON::Array::Ptr array = new Poco::JSON::Array;
+} // namespace
+
+JsonText songList(const std::vector<domain::SongView>& views) {
+    JsonWriter out;
+    out.beginArray();
     for (const auto& view : views) {
-        array->add(songListItem(view));
+        out.beginObject();
+        songListMembers(out, view.song, view.liked);
+        out.endObject();
     }
-    return array;
+    out.endArray();
+    return out.take();
 }
 
-Poco::JSON::Object::Ptr playerDetail(const domain::SongView& view) {
+JsonText playerDetail(const domain::SongView& view) {
     const domain::Song& song = view.song;
-    auto object = newObject();
-    object->set("nativeId", song.id);
-    object->set("title", song.title);
-    object->set("userName", song.userName);
-    object->set("tags", song.tags);
-    object->set("imageUrl", song.imageUrl);
-    object->set("lyric", song.lyric);
-    object->set("duration", song.duration);
-    object->set("audio", song.audioUrl);
-    object->set("likeCount", song.likeCount);
-    object->set("liked", view.liked);
-    object->set("play_count", song.playCount);
-    object->set("forward_count", song.forwardCount);
-    return object;
+    JsonWriter out;
+    out.beginObject();
+    out.key("nativeId").value(song.id);
+    out.key("title").value(song.title);
+    out.key("userName").value(song.userName);
+    out.key("tags").value(song.tags);
+    out.key("imageUrl").value(song.imageUrl);
+    out.key("lyric").value(song.lyric);
+    out.key("duration").value(song.duration);
+    out.key("audio").value(song.audioUrl);
+    out.key("likeCount").value(song.likeCount);
+    out.key("liked").value(view.liked);
+    out.key("play_count").value(song.playCount);
+    out.key("forward_count").value(song.forwardCount);
+    out.endObject();
+    return out.take();
 }
 
 Poco::JSON::Object::Ptr playCount(std::int64_t count) {
@@ -88,27 +96,27 @@ Poco::JSON::Object::Ptr shareResult(std::int64_t forwardCount, const std::string
     return object;
 }
 
-Poco::JSON::Object::Ptr userSong(const domain::WorkItem& item) {
-    const domain::Song& song = item.song;
-    auto object = songListItem(domain::SongView{song, item.liked});
-    object->set("complete", static_cast<int>(song.complete));
-    object->set("created_at", domain::formatIso8601(song.createdAt));
-    object->set("open", song.open ? 1 : 0);
-    object->set("progress_started_at", domain::formatIso8601(song.createdAt));
-    if (item.error) {
-        object->set("error", *item.error);
-    } else {
-        object->set("error", Poco::Dynamic::Var());
-    }
-    return object;
-}
-
-Poco::JSON::Array::Ptr userSongs(const std::vector<domain::WorkItem>& items) {
-    Poco::JSON::Array::Ptr array = new Poco::JSON::Array;
+JsonText userSongs(const std::vector<domain::WorkItem>& items) {
+    JsonWriter out;
+    out.beginArray();
     for (const auto& item : items) {
-        array->add(userSong(item));
+        const domain::Song& song = item.song;
+        out.beginObject();
+        songListMembers(out, song, item.liked);
+        out.key("complete").value(static_cast<int>(song.complete));
+        out.key("created_at").value(domain::formatIso8601(song.createdAt));
+        out.key("open").value(song.open ? 1 : 0);
+        out.key("progress_started_at").value(domain::formatIso8601(song.createdAt));
+        out.key("error");
+        if (item.error) {
+            out.value(*item.error);
+        } else {
+            out.null();
+        }
+        out.endObject();
     }
-    return array;
+    out.endArray();
+    return out.take();
 }
 
 Poco::JSON::Object::Ptr createdTask(const domain::CreatedTask& created) {

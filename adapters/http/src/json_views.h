@@ -8,6 +8,7 @@
 #include "gequ/domain/services/square_service.h"
 #include "gequ/domain/services/user_service.h"
 #include "gequ/domain/services/works_service.h"
+#include "json_writer.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -18,23 +19,20 @@
 
 namespace gequ::http::views {
 
-/// A song in the square, search and genre lists.
-Poco::JSON::Object::Ptr songListItem(const domain::SongView& view);
-/// A list of songListItem.
-Poco::JSON::Array::Ptr songList(const std::vector<domain::SongView>& views);
+/// Songs of the square, search and genre lists: [{native_id, title, tags, native_image_url, native_audio_url,
+/// play_count, forward_count, likeCount, duration, userName, liked}].
+JsonText songList(const std::vector<domain::SongView>& views);
 /// The player detail of GET /music/getMusic.
-Poco::JSON::Object::Ptr playerDetail(const domain::SongView& view);
+JsonText playerDetail(const domain::SongView& view);
 /// POST /music/addNumberOfViews: {play_count}.
 Poco::JSON::Object::Ptr playCount(std::int64_t count);
 /// POST /music/like: {likeCount, liked}.
 Poco::JSON::Object::Ptr likeState(const domain::LikeState& state);
 /// POST /music/share: {forward_count, url}.
 Poco::JSON::Object::Ptr shareResult(std::int64_t forwardCount, const std::string& url);
-/// One of the caller's songs (GET /music/song/list): the list item plus complete (0 generating, 1 done, -1 failed),
+/// The caller's songs (GET /music/song/list): each a list item plus complete (0 generating, 1 done, -1 failed),
 /// created_at, open (1 public, 0 private), progress_started_at (ISO) and error (the failure text or null).
-Poco::JSON::Object::Ptr userSong(const domain::WorkItem& item);
-/// A list of userSong.
-Poco::JSON::Array::Ptr userSongs(const std::vector<domain::WorkItem>& items);
+JsonText userSongs(const std::vector<domain::WorkItem>& items);
 /// POST /music/api/create/ace: {taskId, songIds}.
 Poco::JSON::Object::Ptr createdTask(const domain::CreatedTask& created);
 /// POST /music/api/generateLyrics: {text, title}.

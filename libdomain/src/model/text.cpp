@@ -131,10 +131,9 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b) {
                       [](char x, char y) { return lowerAscii(x) == lowerAscii(y); });
 }
 
-std::string jsonQuote(std::string_view text) {
+void appendJsonQuoted(std::string& out, std::string_view text) {
     static const char* kHex = "0123456789abcdef";
-    std::string out;
-    out.reserve(text.size() + 2);
+    out.reserve(out.size() + text.size() + 2);
     out += '"';
     for (const char c : text) {
         const auto byte = static_cast<unsigned char>(c);
@@ -165,6 +164,11 @@ std::string jsonQuote(std::string_view text) {
         }
     }
     out += '"';
+}
+
+std::string jsonQuote(std::string_view text) {
+    std::string out;
+    appendJsonQuoted(out, text);
     return out;
 }
 

@@ -29,5 +29,7 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b);
 /// A JSON string literal of text, quotes included: " and \ escaped, \n \r \t by name, other C0 controls and DEL as
 /// \u00XX (RFC 8259). Other bytes, UTF-8 included, are kept as they are. The one JSON quoter of Gequ.
 std::string jsonQuote(std::string_view text);
+/// The same, appended to `out`.
+void appendJsonQuoted(std::string& out, std::string_view text);
 
 } // namespace gequ::domain
