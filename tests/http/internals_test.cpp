@@ -11,6 +11,7 @@
 
 #include <Poco/JSON/Parser.h>
 #include <Poco/Net/NameValueCollection.h>
+#include <cmath>
 #include <gtest/gtest.h>
 
 namespace gequ::http {
@@ -359,6 +360,30 @@ TEST(Envelope, OkKeepsFieldOrderAndUtf8) {
 }
 
 // ---- metrics ----
+
+TEST(JsonWriter, WritesCompactJsonThatPocoReadsBack) {
+    JsonWriter out;
+    out.beginObject().key("s").value("引号\"与\\反斜杠\n/");
+    out.key("n").value(std::int64_t{-42}).key("d").value(127.0).key("f").value(0.25);
+    out.key("b").value(true).key("z").null();
+    out.key("a").beginArray().value(1).beginObject().endObject().beginArray().endArray().value("x").endArray();
+    out.key("nan").value(std::nan(""));
+    out.endObject();
+    const std::string text = out.take().text;
+    EXPECT_EQ(text,
+              R"({"s":"引号\"与\\反斜杠\n/","n":-42,"d":127,"f":0.25,"b":true,"z":null,"a":[1,{},[],"x"],"nan":null})");
+    auto parsed = Poco::JSON::Parser().parse(text).extract<Poco::JSON::Object::Ptr>();
+    EXPECT_EQ(parsed->getValue<std::string>("s"), "引号\"与\\反斜杠\n/");
+    EXPECT_EQ(parsed->getArray("a")->size(), 4u);
+}
+
+TEST(Envelope, OkWithWrittenDataIsTheSameEnvelope) {
+    JsonWriter data;
+    data.beginArray().value("夏").endArray();
+    const auto response = okResponse(data.take());
+    EXPECT_EQ(response.status, 200);
+    EXPECT_EQ(response.body, R"({"code":2000,"type":"ok","message":"成功","data":["夏"]})");
+}
 
 TEST(Metrics, PrometheusText) {
     Metrics metrics;
