@@ -4,6 +4,7 @@
 #include "envelope.h"
 #include "files.h"
 #include "json_input.h"
+#include "list_cache.h"
 #include "metrics.h"
 #include "rate_limiter.h"
 #include "response_writer.h"
@@ -11,8 +12,11 @@
 
 #include <Poco/JSON/Parser.h>
 #include <Poco/Net/NameValueCollection.h>
+#include <atomic>
 #include <cmath>
+#include <future>
 #include <gtest/gtest.h>
+#include <thread>
 
 namespace gequ::http {
 namespace {
@@ -383,6 +387,89 @@ TEST(Envelope, OkWithWrittenDataIsTheSameEnvelope) {
     const auto response = okResponse(data.take());
     EXPECT_EQ(response.status, 200);
     EXPECT_EQ(response.body, R"({"code":2000,"type":"ok","message":"成功","data":["夏"]})");
+}
+
+// ---- the list cache ----
+
+Response answerWith(const std::string& body, int status = 200) {
+    Response response;
+    response.status = status;
+    response.body = body;
+    return response;
+}
+
+TEST(ListCache, ConcurrentMissesOfOneKeyAskOnce) {
+    ListCache cache(std::chrono::minutes(1));
+    std::atomic<int> made{0};
+    std::vector<std::thread> threads;
+    std::vector<std::string> bodies(8);
+    for (int i = 0; i < 8; ++i) {
+        threads.emplace_back([&, i] {
+            bodies[static_cast<std::size_t>(i)] =
+                cache
+                    .get("hot",
+                         [&] {
+                             ++made;
+                             std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                             return answerWith("first");
+                         })
+                    .body;
+        });
+    }
+    for (auto& thread : threads) {
+        thread.join();
+    }
+    EXPECT_EQ(made.load(), 1);
+    EXPECT_EQ(bodies, std::vector<std::string>(8, "first"));
+}
+
+TEST(ListCache, AnExpiredAnswerIsServedWhileItsSuccessorIsMade) {
+    ListCache cache(std::chrono::milliseconds(20));
+    cache.get("hot", [] { return answerWith("old"); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(40));
+    std::promise<void> release;
+    auto released = release.get_future().share();
+    std::promise<void> started;
+    std::thread refresher([&] {
+        cache.get("hot", [&] {
+            started.set_value();
+            released.wait();
+            return answerWith("new");
+        });
+    });
+    started.get_future().wait();
+    int asked = 0;
+    EXPECT_EQ(cache
+                  .get("hot",
+                       [&] {
+                           ++asked;
+                           return answerWith("other");
+                       })
+                  .body,
+              "old");
+    EXPECT_EQ(asked, 0);
+    release.set_value();
+    refresher.join();
+    EXPECT_EQ(cache
+                  .get("hot",
+                       [&] {
+                           ++asked;
+                           return answerWith("other");
+                       })
+                  .body,
+              "new");
+    EXPECT_EQ(asked, 0);
+}
+
+TEST(ListCache, ErrorsAreNeitherCachedNorShared) {
+    ListCache cache(std::chrono::minutes(1));
+    EXPECT_EQ(cache.get("hot", [] { return answerWith("busy", 500); }).status, 500);
+    EXPECT_EQ(cache.get("hot", [] { return answerWith("fine"); }).body, "fine");
+    EXPECT_EQ(cache.size(), 1u);
+    cache.clear();
+    EXPECT_EQ(cache.size(), 0u);
+    EXPECT_THROW(cache.get("hot", []() -> Response { throw std::runtime_error("database gone"); }), std::runtime_error);
+    EXPECT_EQ(cache.get("hot", [] { return answerWith("back"); }).body, "back"); // the failed flight is gone
 }
 
 TEST(Metrics, PrometheusText) {
