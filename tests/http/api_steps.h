@@ -72,8 +72,9 @@ protected:
     std::string userId(const std::string& token) { return profile(token)->getValue<std::string>("id"); }
 
     static int okCode(const HttpAnswer& answer) { return answer.json()->getValue<int>("code"); }
-    /// An answer's data object, expecting code 2000 (an empty object when there is none).
+    /// An answer's data object, expecting status 200 and code 2000 (an empty object when there is none).
     static Poco::JSON::Object::Ptr data(const HttpAnswer& answer) {
+        EXPECT_EQ(answer.status, 200) << answer.text();
         auto json = answer.json();
         EXPECT_EQ(json->getValue<int>("code"), 2000) << answer.text();
         auto object = json->getObject("data");

@@ -125,6 +125,37 @@ inline domain::TimePoint testNow() {
     return domain::fromEpochMillis(1795255200000);
 }
 
+/// `hours` before testNow().
+inline domain::TimePoint hoursAgo(double hours) {
+    return testNow() - domain::Millis(static_cast<std::int64_t>(hours * 3600 * 1000));
+}
+
+/// A public, finished song of the user, made `hoursOld` hours before testNow() (a minute to finish), 120.5 s long,
+/// with its audio and cover under /media/, `plays` plays, a tenth as many shares and a hundredth as many likes.
+inline domain::Song publicSong(const std::string& id, const std::string& userId, const std::string& title,
+                               const std::string& tags, double hoursOld, std::int64_t plays = 0) {
+    domain::Song s;
+    s.id = id;
+    s.taskId = "task-" + id;
+    s.userId = userId;
+    s.title = title;
+    s.tags = tags;
+    s.prompt = "一首歌";
+    s.lyric = "[Verse]\n" + title + "的歌词";
+    s.model = "chirp-v3-5";
+    s.imageUrl = "/media/" + id + ".svg";
+    s.audioUrl = "/media/" + id + ".mp3";
+    s.duration = 120.5;
+    s.complete = domain::SongStatus::Done;
+    s.open = true;
+    s.playCount = plays;
+    s.forwardCount = plays / 10;
+    s.likeCount = plays / 100;
+    s.createdAt = hoursAgo(hoursOld);
+    s.finishedAt = hoursAgo(hoursOld) + domain::Millis(60000);
+    return s;
+}
+
 inline void writeFile(const std::filesystem::path& path, const std::string& content) {
     std::filesystem::create_directories(path.parent_path());
     std::ofstream out(path, std::ios::binary);
