@@ -1,11 +1,10 @@
 // The account wiring of the composition roots: gequ-admin's user and redeem commands as subprocesses, logins through
 // the real Runtime (generated secret, console SMS outbox), gequ-server's login endpoints, and the OpenSSL hasher.
 
-#include "gequ/app/config.h"
-#include "gequ/app/runtime.h"
-#include "gequ/app/system.h"
-#include "subprocess.h"
-#include "temp_dir.h"
+#include "app_steps.h"
+#include "gequ/wiring/config.h"
+#include "gequ/wiring/runtime.h"
+#include "gequ/wiring/system.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -21,20 +20,12 @@
 #include <set>
 #include <sstream>
 
-using gequ::app::Config;
-using gequ::app::test::Child;
-using gequ::app::test::isolatedEnv;
-using gequ::app::test::runProgram;
-using gequ::app::test::RunResult;
+using namespace gequ::apps::test;
 using gequ::test::TempDir;
 
 namespace {
 
 const std::regex kCodePattern("[2-9A-HJ-NP-Z]{4}(-[2-9A-HJ-NP-Z]{4}){3}");
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 Poco::Dynamic::Var parse(const std::string& text) {
     Poco::JSON::Parser parser;
@@ -50,53 +41,9 @@ std::vector<std::string> lines(const std::string& text) {
     return out;
 }
 
-/// The code in the last line of the console SMS outbox.
-std::string lastOutboxCode(const std::string& path) {
-    std::ifstream in(path);
-    std::string line, last;
-    while (std::getline(in, line)) {
-        if (!line.empty()) {
-            last = line;
-        }
-    }
-    if (last.empty()) {
-        return {};
-    }
-    return parse(last).extract<Poco::JSON::Object::Ptr>()->getValue<std::string>("code");
-}
-
-class AccountsCliTest : public ::testing::Test {
+class AccountsCliTest : public DataDirTest {
 protected:
     void SetUp() override { ASSERT_EQ(admin({"migrate"}).status, 0); }
-
-    RunResult admin(const std::vector<std::string>& args) {
-        return runProgram(GEQU_ADMIN_BIN, args, _dir.str(), isolatedEnv({{"data.dir", data()}}));
-    }
-    std::string data() const { return _dir / "var"; }
-
-    /// The runtime gequ-server would build on this data dir (console SMS into <data.dir>/sms-outbox.jsonl).
-    gequ::app::Runtime& runtime() {
-        if (!_runtime) {
-            _config = std::make_unique<Config>(
-                Config::loadFromString("data.dir = " + data() + "\n",
-                                       [](const std::string&) -> std::optional<std::string> { return std::nullopt; }));
-            _runtime = std::make_unique<gequ::app::Runtime>(*_config);
-        }
-        return *_runtime;
-    }
-    /// Logs in through the runtime's services with the code from the outbox; the result.
-    gequ::domain::LoginResult login(const std::string& phone) {
-        auto& auth = runtime().auth();
-        auto sent = auth.requestCode(phone, "127.0.0.1");
-        EXPECT_TRUE(sent.ok());
-        auto result = auth.login(phone, lastOutboxCode(data() + "/sms-outbox.jsonl"), "127.0.0.1");
-        EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().message);
-        return result.ok() ? *result : gequ::domain::LoginResult{};
-    }
-
-    TempDir _dir;
-    std::unique_ptr<Config> _config;
-    std::unique_ptr<gequ::app::Runtime> _runtime;
 };
 
 TEST_F(AccountsCliTest, HelpListsTheAccountCommands) {
@@ -253,41 +200,12 @@ TEST_F(AccountsCliTest, UserListShowDisableEnable) {
     EXPECT_EQ(admin({"check"}).status, 0);
 }
 
-struct Answer {
-    int status = 0;
-    std::string body;
-};
-
-Answer call(std::uint16_t port, const std::string& method, const std::string& path, const std::string& body = {},
-            const std::string& token = {}) {
-    Poco::Net::HTTPClientSession session("127.0.0.1", port);
-    session.setTimeout(Poco::Timespan(10, 0));
-    Poco::Net::HTTPRequest request(method, path, Poco::Net::HTTPMessage::HTTP_1_1);
-    if (!token.empty()) {
-        request.set("Authorization", token);
-    }
-    if (method == "POST") {
-        request.setContentType("application/json");
-        request.setContentLength(static_cast<std::streamsize>(body.size()));
-    }
-    session.sendRequest(request) << body;
-    Poco::Net::HTTPResponse response;
-    std::istream& in = session.receiveResponse(response);
-    Answer answer;
-    answer.status = response.getStatus();
-    Poco::StreamCopier::copyToString(in, answer.body);
-    return answer;
-}
-
 TEST(ServerLoginTest, ACodeFromTheOutboxLogsIn) {
     TempDir dir;
     const std::string data = dir / "var";
-    Child server(GEQU_SERVER_BIN, {}, dir.str(), isolatedEnv({{"data.dir", data}, {"http.port", "0"}}));
-    std::string line;
-    ASSERT_TRUE(server.readLine(line)) << server.err();
-    std::smatch match;
-    ASSERT_TRUE(std::regex_match(line, match, std::regex(R"(Gequ listening on http://127\.0\.0\.1:(\d+))"))) << line;
-    const auto port = static_cast<std::uint16_t>(std::stoi(match[1]));
+    ServerProcess server(dir.str(), {{"data.dir", data}, {"http.port", "0"}});
+    const auto port = server.port();
+    ASSERT_NE(port, 0) << server.firstLine();
 
     Answer sent = call(port, "POST", "/login/code", R"({"phoneNumber":"13800138000"})");
     EXPECT_EQ(sent.status, 200) << sent.body;
@@ -308,8 +226,7 @@ TEST(ServerLoginTest, ACodeFromTheOutboxLogsIn) {
     EXPECT_EQ(call(port, "POST", "/login/logout", {}, token).status, 200);
     EXPECT_EQ(call(port, "GET", "/user/select", {}, token).status, 401);
 
-    server.signal(SIGTERM);
-    EXPECT_EQ(server.wait(), 0) << server.err();
+    EXPECT_EQ(server.stop(), 0) << server.err();
     EXPECT_FALSE(contains(server.err(), code)) << "the code is never logged";
     EXPECT_FALSE(contains(server.err(), token)) << "the token is never logged";
     EXPECT_FALSE(contains(server.err(), "13800138000")) << "phones are logged masked";
@@ -327,7 +244,7 @@ TEST(ServerLoginTest, AnIncompleteSmsProviderStopsTheStart) {
 }
 
 TEST(OpenSslHasherTest, KnownVectors) {
-    gequ::app::OpenSslHasher hasher;
+    gequ::wiring::OpenSslHasher hasher;
     EXPECT_EQ(hasher.sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     EXPECT_EQ(hasher.sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     // RFC 4231, test case 2.

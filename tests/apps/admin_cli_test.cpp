@@ -1,9 +1,8 @@
 // gequ-admin as an operator runs it: the built binary in a subprocess, against a temp data dir.
 
+#include "app_steps.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/model/entities.h"
-#include "subprocess.h"
-#include "temp_dir.h"
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -11,28 +10,13 @@
 #include <fstream>
 #include <gtest/gtest.h>
 
-using gequ::app::test::isolatedEnv;
-using gequ::app::test::runProgram;
-using gequ::app::test::RunResult;
+using namespace gequ::apps::test;
 using gequ::test::TempDir;
 
 namespace {
 
-class AdminCliTest : public ::testing::Test {
+class AdminCliTest : public DataDirTest {
 protected:
-    RunResult admin(const std::vector<std::string>& args, const std::map<std::string, std::string>& extra = {}) {
-        std::map<std::string, std::string> keys{{"data.dir", _dir.str() + "/var"}};
-        keys.insert(extra.begin(), extra.end());
-        return runProgram(GEQU_ADMIN_BIN, args, _dir.str(), isolatedEnv(keys));
-    }
-
-    static Poco::JSON::Object::Ptr json(const RunResult& r) {
-        Poco::JSON::Parser parser;
-        return parser.parse(r.out).extract<Poco::JSON::Object::Ptr>();
-    }
-
-    std::string dbUrl() const { return "sqlite:" + _dir.str() + "/var/gequ.db"; }
-
     // A user inserted straight through the store, as the login flow would have made it (with an empty ledger).
     void insertUser(const std::string& id, const std::string& phone) {
         auto store = gequ::db::openStore(dbUrl(), 1, false);
@@ -46,13 +30,7 @@ protected:
             return true;
         });
     }
-
-    TempDir _dir;
 };
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 } // namespace
 

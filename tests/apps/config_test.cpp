@@ -1,5 +1,5 @@
-#include "gequ/app/config.h"
-#include "gequ/app/exceptions.h"
+#include "gequ/wiring/config.h"
+#include "gequ/wiring/exceptions.h"
 #include "temp_dir.h"
 
 #include <cstdlib>
@@ -8,9 +8,9 @@
 #include <map>
 #include <set>
 
-using gequ::app::Config;
-using gequ::app::ConfigError;
 using gequ::test::TempDir;
+using gequ::wiring::Config;
+using gequ::wiring::ConfigError;
 
 namespace {
 

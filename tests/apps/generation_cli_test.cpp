@@ -1,13 +1,13 @@
 // gequ-admin's songs and tasks commands, and `check` over generation tasks, as subprocesses on a data dir whose songs
 // were made through the real Runtime.
 
-#include "gequ/app/config.h"
-#include "gequ/app/exceptions.h"
-#include "gequ/app/runtime.h"
+#include "app_steps.h"
 #include "gequ/domain/model/ledger.h"
 #include "gequ/domain/services/ledger.h"
-#include "subprocess.h"
-#include "temp_dir.h"
+#include "gequ/server/http_wiring.h"
+#include "gequ/wiring/config.h"
+#include "gequ/wiring/exceptions.h"
+#include "gequ/wiring/runtime.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -15,60 +15,18 @@
 #include <fstream>
 #include <gtest/gtest.h>
 
-using gequ::app::Config;
-using gequ::app::test::isolatedEnv;
-using gequ::app::test::runProgram;
-using gequ::app::test::RunResult;
+using namespace gequ::apps::test;
 using gequ::test::TempDir;
+using gequ::wiring::Config;
 namespace domain = gequ::domain;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-Poco::JSON::Object::Ptr parseObject(const std::string& text) {
-    Poco::JSON::Parser parser;
-    return parser.parse(text).extract<Poco::JSON::Object::Ptr>();
-}
-
-/// The code in the last line of the console SMS outbox.
-std::string lastOutboxCode(const std::string& path) {
-    std::ifstream in(path);
-    std::string line, last;
-    while (std::getline(in, line)) {
-        if (!line.empty()) {
-            last = line;
-        }
-    }
-    return last.empty() ? std::string() : parseObject(last)->getValue<std::string>("code");
-}
-
-class GenerationCliTest : public ::testing::Test {
+class GenerationCliTest : public DataDirTest {
 protected:
-    RunResult admin(const std::vector<std::string>& args) {
-        return runProgram(GEQU_ADMIN_BIN, args, _dir.str(), isolatedEnv({{"data.dir", data()}}));
-    }
-    std::string data() const { return _dir / "var"; }
-
-    /// The runtime gequ-server would build on this data dir (its generation workers are not running).
-    gequ::app::Runtime& runtime() {
-        if (!_runtime) {
-            _config = std::make_unique<Config>(
-                Config::loadFromString("data.dir = " + data() + "\n",
-                                       [](const std::string&) -> std::optional<std::string> { return std::nullopt; }));
-            _runtime = std::make_unique<gequ::app::Runtime>(*_config);
-        }
-        return *_runtime;
-    }
     /// A signed-in user's id (20 points).
     std::string user(const std::string& phone) {
-        auto& auth = runtime().auth();
-        EXPECT_TRUE(auth.requestCode(phone, "127.0.0.1").ok());
-        auto result = auth.login(phone, lastOutboxCode(data() + "/sms-outbox.jsonl"), "127.0.0.1");
-        EXPECT_TRUE(result.ok());
-        return auth.authenticate(result->token).value_or("");
+        return runtime().auth().authenticate(login(phone).token).value_or("");
     }
     domain::CreatedTask create(const std::string& userId, const std::string& prompt) {
         domain::CreateRequest request;
@@ -97,10 +55,6 @@ protected:
             return true;
         });
     }
-
-    TempDir _dir;
-    std::unique_ptr<Config> _config;
-    std::unique_ptr<gequ::app::Runtime> _runtime;
 };
 
 TEST_F(GenerationCliTest, HelpListsTheCommands) {
@@ -219,16 +173,16 @@ TEST_F(GenerationCliTest, CheckReportsAFailedTaskThatWasNeverRefunded) {
 namespace {
 
 TEST(RuntimeGenerationTest, TheCallbackKeyComesFromTheCallbackUrl) {
-    EXPECT_EQ(gequ::app::callbackKeyOf("https://gequ.example/music/api/callback/ace?key=s3cret&x=1"), "s3cret");
-    EXPECT_EQ(gequ::app::callbackKeyOf("https://gequ.example/music/api/callback/ace?x=1"), "");
-    EXPECT_EQ(gequ::app::callbackKeyOf(""), "");
+    EXPECT_EQ(gequ::wiring::callbackKeyOf("https://gequ.example/music/api/callback/ace?key=s3cret&x=1"), "s3cret");
+    EXPECT_EQ(gequ::wiring::callbackKeyOf("https://gequ.example/music/api/callback/ace?x=1"), "");
+    EXPECT_EQ(gequ::wiring::callbackKeyOf(""), "");
 }
 
 TEST(RuntimeGenerationTest, WorkerSettingsFollowTheConfiguration) {
     const Config config = Config::loadFromString(
         "generation.timeout = 120\ngeneration.max_inflight = 7\ngeneration.lease = 15\npoints.create_cost = 12\n",
         [](const std::string&) -> std::optional<std::string> { return std::nullopt; });
-    const auto settings = gequ::app::makeWorkerSettings(config);
+    const auto settings = gequ::wiring::makeWorkerSettings(config);
     EXPECT_EQ(settings.timeout, std::chrono::seconds(120));
     EXPECT_EQ(settings.maxInflight, 7);
     EXPECT_EQ(settings.lease, std::chrono::seconds(15));
@@ -242,26 +196,26 @@ Config configFor(const TempDir& dir, const std::string& extra) {
 
 TEST(RuntimeGenerationTest, TheAceUpstreamNeedsAToken) {
     TempDir dir;
-    gequ::app::Runtime runtime(configFor(dir, "upstream.provider = ace\n"));
+    gequ::wiring::Runtime runtime(configFor(dir, "upstream.provider = ace\n"));
     try {
         runtime.generator();
         FAIL() << "an ace upstream without a token was accepted";
-    } catch (const gequ::app::StartupError& e) {
+    } catch (const gequ::wiring::StartupError& e) {
         EXPECT_TRUE(contains(e.what(), "upstream.ace.token")) << e.what();
     }
 }
 
 TEST(RuntimeGenerationTest, TheAceUpstreamIsWiredWithItsCallback) {
     TempDir dir;
-    gequ::app::Runtime runtime(configFor(dir, "upstream.provider = ace\nupstream.ace.token = sk-test-token\n"
-                                              "upstream.ace.callback_url = "
-                                              "https://gequ.example/music/api/callback/ace?key="
-                                              "k-123-a-random-secret-of-32-chars\n"
-                                              "points.create_cost = 12\n"));
+    gequ::wiring::Runtime runtime(configFor(dir, "upstream.provider = ace\nupstream.ace.token = sk-test-token\n"
+                                                 "upstream.ace.callback_url = "
+                                                 "https://gequ.example/music/api/callback/ace?key="
+                                                 "k-123-a-random-secret-of-32-chars\n"
+                                                 "points.create_cost = 12\n"));
     EXPECT_EQ(runtime.generator().name(), "ace");
     EXPECT_EQ(runtime.create().settings().provider, "ace");
     EXPECT_EQ(runtime.create().settings().cost, 12);
-    auto services = runtime.httpServices();
+    auto services = gequ::server::makeHttpServices(runtime);
     EXPECT_EQ(services.callback.key, "k-123-a-random-secret-of-32-chars");
     EXPECT_TRUE(static_cast<bool>(services.callback.parse));
     EXPECT_NE(services.callback.worker, nullptr);
@@ -271,9 +225,9 @@ TEST(RuntimeGenerationTest, TheAceUpstreamIsWiredWithItsCallback) {
 
 TEST(RuntimeGenerationTest, TheDefaultIsTheOfflineComposerWithoutACallback) {
     TempDir dir;
-    gequ::app::Runtime runtime(configFor(dir, ""));
+    gequ::wiring::Runtime runtime(configFor(dir, ""));
     EXPECT_EQ(runtime.generator().name(), "local");
-    EXPECT_TRUE(runtime.httpServices().callback.key.empty());
+    EXPECT_TRUE(gequ::server::makeHttpServices(runtime).callback.key.empty());
 }
 
 } // namespace

@@ -2,108 +2,32 @@
 // again while it is submitted to the offline composer; after the restart the task finishes, and the ledger is exact
 // (gequ-admin check passes: charged once, never refunded).
 
+#include "app_steps.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/ports/store.h"
-#include "subprocess.h"
-#include "temp_dir.h"
 
+#include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
-#include <Poco/Net/HTTPClientSession.h>
-#include <Poco/Net/HTTPRequest.h>
-#include <Poco/Net/HTTPResponse.h>
-#include <Poco/StreamCopier.h>
 #include <chrono>
-#include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
-#include <regex>
+#include <map>
 #include <thread>
 
-using gequ::app::test::Child;
-using gequ::app::test::isolatedEnv;
-using gequ::app::test::runProgram;
+using namespace gequ::apps::test;
 using gequ::test::TempDir;
 namespace domain = gequ::domain;
 
 namespace {
 
-struct Answer {
-    int status = 0;
-    std::string body;
-};
-
-Answer call(std::uint16_t port, const std::string& method, const std::string& path, const std::string& body = {},
-            const std::string& token = {}) {
-    Poco::Net::HTTPClientSession session("127.0.0.1", port);
-    session.setTimeout(Poco::Timespan(10, 0));
-    Poco::Net::HTTPRequest request(method, path, Poco::Net::HTTPMessage::HTTP_1_1);
-    if (!token.empty()) {
-        request.set("Authorization", token);
-    }
-    if (method == "POST") {
-        request.setContentType("application/json");
-        request.setContentLength(static_cast<std::streamsize>(body.size()));
-    }
-    session.sendRequest(request) << body;
-    Poco::Net::HTTPResponse response;
-    std::istream& in = session.receiveResponse(response);
-    Answer answer;
-    answer.status = response.getStatus();
-    Poco::StreamCopier::copyToString(in, answer.body);
-    return answer;
+/// gequ-server's configuration on the data dir with `workers` generation threads, short leases and short clips.
+std::map<std::string, std::string> serverKeys(const std::string& data, int workers) {
+    return {{"data.dir", data},
+            {"http.port", "0"},
+            {"generation.workers", std::to_string(workers)},
+            {"generation.lease", "2"},
+            {"composer.clip_seconds", "10"}};
 }
-
-Poco::JSON::Object::Ptr parseObject(const std::string& text) {
-    Poco::JSON::Parser parser;
-    return parser.parse(text).extract<Poco::JSON::Object::Ptr>();
-}
-
-std::string lastOutboxCode(const std::string& path) {
-    std::ifstream in(path);
-    std::string line, last;
-    while (std::getline(in, line)) {
-        if (!line.empty()) {
-            last = line;
-        }
-    }
-    return last.empty() ? std::string() : parseObject(last)->getValue<std::string>("code");
-}
-
-/// gequ-server on a data dir with `workers` generation threads; the port it listens on.
-class ServerProcess {
-public:
-    ServerProcess(const TempDir& dir, const std::string& data, int workers)
-        : _child(GEQU_SERVER_BIN, {}, dir.str(),
-                 isolatedEnv({{"data.dir", data},
-                              {"http.port", "0"},
-                              {"generation.workers", std::to_string(workers)},
-                              {"generation.lease", "2"},
-                              {"composer.clip_seconds", "10"}}),
-                 120) {
-        std::string line;
-        EXPECT_TRUE(_child.readLine(line)) << _child.err();
-        std::smatch match;
-        EXPECT_TRUE(std::regex_match(line, match, std::regex(R"(Gequ listening on http://127\.0\.0\.1:(\d+))")))
-            << line;
-        _port = match.empty() ? 0 : static_cast<std::uint16_t>(std::stoi(match[1]));
-    }
-    std::uint16_t port() const { return _port; }
-    void kill() {
-        _child.signal(SIGKILL);
-        _child.wait();
-    }
-    int stop() {
-        _child.signal(SIGTERM);
-        return _child.wait();
-    }
-    std::string err() { return _child.err(); }
-
-private:
-    Child _child;
-    std::uint16_t _port = 0;
-};
 
 /// Waits (reading the database, which WAL lets us do beside the server) until the task's state is one of `states`.
 bool awaitState(domain::Store& store, const std::string& taskId, std::vector<domain::TaskState> states,
@@ -127,7 +51,7 @@ TEST(GenerationRecoveryTest, AKilledServerLeavesNothingHalfDoneAfterARestart) {
     std::string taskId;
     {
         // 1. No generation workers: the task stays queued; the server is killed.
-        ServerProcess server(dir, data, 0);
+        ServerProcess server(dir.str(), serverKeys(data, 0), 120);
         ASSERT_GT(server.port(), 0);
         ASSERT_EQ(call(server.port(), "POST", "/login/code", R"({"phoneNumber":"13800138000"})").status, 200);
         Answer login =
@@ -146,7 +70,7 @@ TEST(GenerationRecoveryTest, AKilledServerLeavesNothingHalfDoneAfterARestart) {
     ASSERT_TRUE(awaitState(*store, taskId, {domain::TaskState::Queued}, std::chrono::seconds(1)));
     {
         // 2. One worker submits it to the composer; the server is killed before the first poll (3 s later).
-        ServerProcess server(dir, data, 1);
+        ServerProcess server(dir.str(), serverKeys(data, 1), 120);
         ASSERT_TRUE(awaitState(*store, taskId,
                                {domain::TaskState::Submitted, domain::TaskState::Running, domain::TaskState::Succeeded},
                                std::chrono::seconds(30)))
@@ -159,7 +83,7 @@ TEST(GenerationRecoveryTest, AKilledServerLeavesNothingHalfDoneAfterARestart) {
     EXPECT_EQ(killed->upstreamTaskId, "local-" + taskId);
     {
         // 3. After the restart the composer no longer knows the job: it is submitted again and finishes.
-        ServerProcess server(dir, data, 1);
+        ServerProcess server(dir.str(), serverKeys(data, 1), 120);
         ASSERT_TRUE(awaitState(*store, taskId, {domain::TaskState::Succeeded, domain::TaskState::Failed},
                                std::chrono::seconds(60)))
             << server.err();

@@ -4,8 +4,7 @@
 // bad base64 ids. No answer may be a 5xx; every refusal is a 4xx envelope with a Chinese message; the server's memory
 // and its metrics series stay bounded over repeated rounds; `gequ-admin check` is clean afterwards.
 
-#include "subprocess.h"
-#include "temp_dir.h"
+#include "app_steps.h"
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -20,9 +19,10 @@
 #include <regex>
 #include <sstream>
 
-using gequ::app::test::Child;
-using gequ::app::test::isolatedEnv;
-using gequ::app::test::runProgram;
+using gequ::apps::test::isolatedEnv;
+using gequ::apps::test::lastOutboxCode;
+using gequ::apps::test::runProgram;
+using gequ::apps::test::ServerProcess;
 using gequ::test::TempDir;
 
 namespace {
@@ -76,21 +76,6 @@ bool hasChinese(const std::string& text) {
         }
     }
     return false;
-}
-
-std::string outboxCode(const std::string& path) {
-    std::ifstream in(path);
-    std::string line, last;
-    while (std::getline(in, line)) {
-        if (!line.empty()) {
-            last = line;
-        }
-    }
-    if (last.empty()) {
-        return {};
-    }
-    Poco::JSON::Parser parser;
-    return parser.parse(last).extract<Poco::JSON::Object::Ptr>()->getValue<std::string>("code");
 }
 
 std::size_t residentKiB(int pid) {
@@ -255,16 +240,13 @@ TEST(HostileSweepTest, HundredsOfHostileRequestsGetOnly4xxWithChineseMessages) {
                                                   {"generation.workers", "0"},
                                                   {"http.rate_per_ip", "1000000"},
                                                   {"http.burst_per_ip", "1000000"}};
-    Child server(GEQU_SERVER_BIN, {}, dir.str(), isolatedEnv(keys), 300);
-    std::string line;
-    ASSERT_TRUE(server.readLine(line)) << server.err();
-    std::smatch match;
-    ASSERT_TRUE(std::regex_match(line, match, std::regex(R"(Gequ listening on http://127\.0\.0\.1:(\d+))"))) << line;
-    const auto port = static_cast<std::uint16_t>(std::stoi(match[1]));
+    ServerProcess server(dir.str(), keys, 300);
+    const auto port = server.port();
+    ASSERT_NE(port, 0) << server.firstLine();
 
     // A signed-in user, and one of their (private) songs' ids to aim at.
     ASSERT_EQ(send(port, {"POST", "/login/code", R"({"phoneNumber":"13800138000"})", {}}).status, 200);
-    const std::string code = outboxCode(data + "/sms-outbox.jsonl");
+    const std::string code = lastOutboxCode(data + "/sms-outbox.jsonl");
     auto login = send(port, {"POST", "/login/phone", R"({"phoneNumber":"13800138000","code":")" + code + "\"}", {}});
     ASSERT_EQ(login.status, 200) << login.body;
     Poco::JSON::Parser parser;
@@ -314,12 +296,12 @@ TEST(HostileSweepTest, HundredsOfHostileRequestsGetOnly4xxWithChineseMessages) {
         ASSERT_EQ(metrics.status, 200);
         if (round <= 2) {
             metricsAfterFirst = seriesLines(metrics.body);
-            rssAfterFirst = residentKiB(server.pid());
+            rssAfterFirst = residentKiB(server.child().pid());
         } else {
             EXPECT_EQ(seriesLines(metrics.body), metricsAfterFirst) << "round " << round << "\n" << metrics.body;
         }
     }
-    const std::size_t rssAfterLast = residentKiB(server.pid());
+    const std::size_t rssAfterLast = residentKiB(server.child().pid());
     EXPECT_GT(rssAfterFirst, 0u);
     EXPECT_LT(rssAfterLast, rssAfterFirst + 32 * 1024)
         << "resident memory grew from " << rssAfterFirst << " KiB to " << rssAfterLast << " KiB over two more rounds";
@@ -332,8 +314,7 @@ TEST(HostileSweepTest, HundredsOfHostileRequestsGetOnly4xxWithChineseMessages) {
               << "; RSS " << rssAfterFirst << " -> " << rssAfterLast << " KiB; " << metricsAfterFirst
               << " metrics series\n";
 
-    server.signal(SIGTERM);
-    EXPECT_EQ(server.wait(), 0) << server.err();
+    EXPECT_EQ(server.stop(), 0) << server.err();
     auto check = runProgram(GEQU_ADMIN_BIN, {"check"}, dir.str(), isolatedEnv({{"data.dir", data}}));
     EXPECT_EQ(check.status, 0) << check.out << check.err;
 }

@@ -1,10 +1,10 @@
-// The orders' background upkeep in gequ-server: OrderUpkeep runs OrderService::reconcile() every interval (expired
-// orders closed, a payment the provider reports fulfilled) and stops promptly.
+// The orders' background upkeep in gequ-server: makeOrderUpkeep's job runs OrderService::reconcile() every interval
+// (expired orders closed, a payment the provider reports fulfilled) and stops promptly.
 
-#include "test_clock.h"
-#include "gequ/app/order_upkeep.h"
 #include "gequ/db/database.h"
+#include "gequ/server/upkeep.h"
 #include "temp_dir.h"
+#include "test_clock.h"
 
 #include <atomic>
 #include <chrono>
@@ -13,7 +13,7 @@
 #include <set>
 #include <thread>
 
-namespace gequ::app::test {
+namespace gequ::server::test {
 namespace {
 
 using gequ::test::TempDir;
@@ -93,13 +93,13 @@ TEST(OrderUpkeepTest, SettlesOpenOrdersOnEveryIntervalAndStopsPromptly) {
     OnePaidGateway gateway;
     domain::OrderService orders(*store, clock, random, gateway, nullptr, nullptr);
 
-    OrderUpkeep upkeep(orders, 20ms);
-    upkeep.start();
-    for (int i = 0; i < 500 && upkeep.passes() < 2; ++i) {
+    const auto upkeep = makeOrderUpkeep(orders, 20ms);
+    upkeep->start();
+    for (int i = 0; i < 500 && upkeep->passes() < 2; ++i) {
         std::this_thread::sleep_for(10ms);
     }
-    upkeep.stop();
-    EXPECT_GE(upkeep.passes(), 2u);
+    upkeep->stop();
+    EXPECT_GE(upkeep->passes(), 2u);
     EXPECT_EQ(stateOf(*store, "GQPAID"), domain::OrderState::Paid);
     EXPECT_EQ(stateOf(*store, "GQLATE"), domain::OrderState::Closed);
     EXPECT_EQ(gateway.closed, std::set<std::string>{"GQLATE"});
@@ -107,7 +107,7 @@ TEST(OrderUpkeepTest, SettlesOpenOrdersOnEveryIntervalAndStopsPromptly) {
         domain::readOnly(*store, [](domain::Repositories& repos) { return repos.users().findById("u1"); });
     EXPECT_EQ(user->integral, 20);
     EXPECT_EQ(user->membershipLevel, 1);
-    upkeep.stop(); // idempotent
+    upkeep->stop(); // idempotent
 }
 
 TEST(OrderUpkeepTest, StopsBeforeItsFirstPass) {
@@ -117,11 +117,11 @@ TEST(OrderUpkeepTest, StopsBeforeItsFirstPass) {
     CountingRandom random;
     OnePaidGateway gateway;
     domain::OrderService orders(*store, clock, random, gateway, nullptr, nullptr);
-    OrderUpkeep upkeep(orders, std::chrono::hours{1});
-    upkeep.start();
-    upkeep.stop(); // returns at once, without waiting for the hour
-    EXPECT_EQ(upkeep.passes(), 0u);
+    const auto upkeep = makeOrderUpkeep(orders, std::chrono::hours{1});
+    upkeep->start();
+    upkeep->stop(); // returns at once, without waiting for the hour
+    EXPECT_EQ(upkeep->passes(), 0u);
 }
 
 } // namespace
-} // namespace gequ::app::test
+} // namespace gequ::server::test

@@ -1,11 +1,10 @@
 // gequ-admin orders list|show|reconcile and the order invariants of check, run as an operator runs them: the built
 // binary in a subprocess against a temp data dir whose orders the test writes through the store.
 
+#include "app_steps.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/model/ledger.h"
 #include "gequ/domain/services/ledger.h"
-#include "subprocess.h"
-#include "temp_dir.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -13,9 +12,7 @@
 #include <chrono>
 #include <gtest/gtest.h>
 
-using gequ::app::test::isolatedEnv;
-using gequ::app::test::runProgram;
-using gequ::app::test::RunResult;
+using namespace gequ::apps::test;
 using gequ::test::TempDir;
 using namespace std::chrono_literals;
 
@@ -28,11 +25,7 @@ constexpr const char* kPaid = "GQ20251121044000PAID00000001";
 constexpr const char* kOpen = "GQ20251121044000OPEN00000002";
 constexpr const char* kOdd = "GQ20251121044000ODD000000003";
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-class OrdersCliTest : public ::testing::Test {
+class OrdersCliTest : public DataDirTest {
 protected:
     void SetUp() override {
         RunResult migrate = admin({"migrate"});
@@ -71,22 +64,10 @@ protected:
         return order;
     }
 
-    RunResult admin(const std::vector<std::string>& args, const std::map<std::string, std::string>& extra = {}) {
-        std::map<std::string, std::string> keys{{"data.dir", _dir.str() + "/var"}};
-        keys.insert(extra.begin(), extra.end());
-        return runProgram(GEQU_ADMIN_BIN, args, _dir.str(), isolatedEnv(keys));
-    }
-    static Poco::JSON::Object::Ptr json(const RunResult& r) {
-        Poco::JSON::Parser parser;
-        return parser.parse(r.out).extract<Poco::JSON::Object::Ptr>();
-    }
-    std::string dbUrl() const { return "sqlite:" + _dir.str() + "/var/gequ.db"; }
     domain::Order stored(const std::string& no) {
         auto store = gequ::db::openStore(dbUrl(), 1, false);
         return *domain::readOnly(*store, [&](domain::Repositories& repos) { return repos.orders().findByNo(no); });
     }
-
-    TempDir _dir;
 };
 
 TEST_F(OrdersCliTest, ListsOrdersByStateAndAnomalies) {

@@ -1,34 +1,22 @@
 // gequ-admin's side of issue 12's hardening: deleted songs' media purged now, and no database password on screen.
 
+#include "app_steps.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/model/entities.h"
-#include "subprocess.h"
-#include "temp_dir.h"
 
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 
-using gequ::app::test::isolatedEnv;
-using gequ::app::test::runProgram;
-using gequ::app::test::RunResult;
+using namespace gequ::apps::test;
 using gequ::test::TempDir;
 
 namespace {
 
 namespace fs = std::filesystem;
 
-class SecurityCliTest : public ::testing::Test {
+class SecurityCliTest : public DataDirTest {
 protected:
-    RunResult admin(const std::vector<std::string>& args, const std::map<std::string, std::string>& extra = {}) {
-        std::map<std::string, std::string> keys{{"data.dir", data()}};
-        for (const auto& [key, value] : extra) {
-            keys[key] = value;
-        }
-        return runProgram(GEQU_ADMIN_BIN, args, _dir.str(), isolatedEnv(keys));
-    }
-    std::string data() const { return _dir / "var"; }
-
     /// A song of user u1 deleted `daysAgo` days ago, with its audio and cover stored.
     void deletedSong(const std::string& id, int daysAgo) {
         fs::create_directories(data() + "/media");
@@ -57,8 +45,6 @@ protected:
             return true;
         });
     }
-
-    TempDir _dir;
 };
 
 TEST_F(SecurityCliTest, MediaPurgeRemovesDeletedSongsFilesNow) {

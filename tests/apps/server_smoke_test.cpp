@@ -1,60 +1,25 @@
 // gequ-server as `make run` starts it: the built binary on port 0 with a temp data dir.
 
-#include "subprocess.h"
-#include "temp_dir.h"
+#include "app_steps.h"
 
-#include <Poco/Net/HTTPClientSession.h>
-#include <Poco/Net/HTTPRequest.h>
-#include <Poco/Net/HTTPResponse.h>
-#include <Poco/StreamCopier.h>
 #include <csignal>
 #include <filesystem>
 #include <gtest/gtest.h>
-#include <regex>
 #include <sys/stat.h>
 
-using gequ::app::test::Child;
-using gequ::app::test::isolatedEnv;
-using gequ::app::test::runProgram;
+using namespace gequ::apps::test;
 using gequ::test::TempDir;
-
-namespace {
-
-struct Answer {
-    int status = 0;
-    std::string body;
-};
-
-Answer get(std::uint16_t port, const std::string& path) {
-    Poco::Net::HTTPClientSession session("127.0.0.1", port);
-    session.setTimeout(Poco::Timespan(10, 0));
-    Poco::Net::HTTPRequest request(Poco::Net::HTTPRequest::HTTP_GET, path, Poco::Net::HTTPMessage::HTTP_1_1);
-    session.sendRequest(request);
-    Poco::Net::HTTPResponse response;
-    std::istream& in = session.receiveResponse(response);
-    Answer answer;
-    answer.status = response.getStatus();
-    Poco::StreamCopier::copyToString(in, answer.body);
-    return answer;
-}
-
-} // namespace
 
 TEST(ServerSmokeTest, StartsServesAndStopsOnSigterm) {
     TempDir dir;
     const std::string data = dir / "var";
-    Child server(GEQU_SERVER_BIN, {}, dir.str(), isolatedEnv({{"data.dir", data}, {"http.port", "0"}}));
+    ServerProcess server(dir.str(), {{"data.dir", data}, {"http.port", "0"}});
+    const auto port = server.port();
+    ASSERT_GT(port, 0) << server.firstLine();
 
-    std::string line;
-    ASSERT_TRUE(server.readLine(line)) << server.err();
-    std::smatch match;
-    ASSERT_TRUE(std::regex_match(line, match, std::regex(R"(Gequ listening on http://127\.0\.0\.1:(\d+))"))) << line;
-    const int port = std::stoi(match[1]);
-    ASSERT_GT(port, 0);
-
-    Answer health = get(static_cast<std::uint16_t>(port), "/healthz");
+    Answer health = call(port, "GET", "/healthz");
     EXPECT_EQ(health.status, 200) << health.body;
-    Answer test = get(static_cast<std::uint16_t>(port), "/music/test");
+    Answer test = call(port, "GET", "/music/test");
     EXPECT_EQ(test.status, 200) << test.body;
     EXPECT_NE(test.body.find("\"ok\""), std::string::npos) << test.body;
 
@@ -65,8 +30,7 @@ TEST(ServerSmokeTest, StartsServesAndStopsOnSigterm) {
     ASSERT_EQ(::stat((data + "/secret").c_str(), &st), 0);
     EXPECT_EQ(st.st_mode & 0777, 0600);
 
-    server.signal(SIGTERM);
-    EXPECT_EQ(server.wait(), 0) << server.err();
+    EXPECT_EQ(server.stop(), 0) << server.err();
     EXPECT_NE(server.err().find("[Information] gequ.server: "), std::string::npos) << server.err();
 }
 
@@ -96,10 +60,8 @@ TEST(ServerSmokeTest, RefusesBadConfigurationAndProductionDefaults) {
 
 TEST(ServerSmokeTest, StopsOnSigint) {
     TempDir dir;
-    Child server(GEQU_SERVER_BIN, {}, dir.str(), isolatedEnv({{"data.dir", dir / "var"}, {"http.port", "0"}}));
-    std::string line;
-    ASSERT_TRUE(server.readLine(line)) << server.err();
-    EXPECT_EQ(line.rfind("Gequ listening on http://", 0), 0u) << line;
-    server.signal(SIGINT);
-    EXPECT_EQ(server.wait(), 0) << server.err();
+    ServerProcess server(dir.str(), {{"data.dir", dir / "var"}, {"http.port", "0"}});
+    EXPECT_EQ(server.firstLine().rfind("Gequ listening on http://", 0), 0u) << server.firstLine();
+    server.child().signal(SIGINT);
+    EXPECT_EQ(server.child().wait(), 0) << server.err();
 }

@@ -1,7 +1,7 @@
-#include "gequ/app/config.h"
-#include "gequ/app/exceptions.h"
-#include "gequ/app/setup.h"
-#include "gequ/app/system.h"
+#include "gequ/wiring/config.h"
+#include "gequ/wiring/exceptions.h"
+#include "gequ/wiring/setup.h"
+#include "gequ/wiring/system.h"
 #include "temp_dir.h"
 
 #include <filesystem>
@@ -12,9 +12,9 @@
 #include <set>
 #include <sys/stat.h>
 
-using gequ::app::Config;
-using gequ::app::StartupError;
 using gequ::test::TempDir;
+using gequ::wiring::Config;
+using gequ::wiring::StartupError;
 
 namespace {
 
@@ -33,12 +33,12 @@ std::string slurp(const std::string& path) {
 TEST(SecretTest, GeneratedOnFirstStartWithMode0600AndReused) {
     TempDir dir;
     Config config = configFor(dir);
-    gequ::app::SecureRandom random;
-    const std::string path = gequ::app::defaultSecretPath(config);
+    gequ::wiring::SecureRandom random;
+    const std::string path = gequ::wiring::defaultSecretPath(config);
     EXPECT_EQ(path, dir.str() + "/data/secret");
     ASSERT_FALSE(std::filesystem::exists(path));
 
-    const std::string first = gequ::app::loadOrCreateSecret(config, random);
+    const std::string first = gequ::wiring::loadOrCreateSecret(config, random);
     EXPECT_TRUE(std::regex_match(first, std::regex("[0-9a-f]{64}"))) << first;
     ASSERT_TRUE(std::filesystem::exists(path));
     struct stat st {};
@@ -46,7 +46,7 @@ TEST(SecretTest, GeneratedOnFirstStartWithMode0600AndReused) {
     EXPECT_EQ(st.st_mode & 0777, 0600);
     EXPECT_EQ(slurp(path), first + "\n");
 
-    EXPECT_EQ(gequ::app::loadOrCreateSecret(config, random), first);
+    EXPECT_EQ(gequ::wiring::loadOrCreateSecret(config, random), first);
     // No temporary files are left behind.
     EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.str() + "/data"), {}), 1);
 }
@@ -55,55 +55,58 @@ TEST(SecretTest, ConfiguredSecretWinsAndNothingIsWritten) {
     TempDir dir;
     const std::string secret(40, 'k');
     Config config = configFor(dir, "auth.secret = " + secret + "\n");
-    gequ::app::SecureRandom random;
-    EXPECT_EQ(gequ::app::loadOrCreateSecret(config, random), secret);
-    EXPECT_FALSE(std::filesystem::exists(gequ::app::defaultSecretPath(config)));
+    gequ::wiring::SecureRandom random;
+    EXPECT_EQ(gequ::wiring::loadOrCreateSecret(config, random), secret);
+    EXPECT_FALSE(std::filesystem::exists(gequ::wiring::defaultSecretPath(config)));
 }
 
 TEST(SecretTest, SecretFileIsReadAndChecked) {
     TempDir dir;
-    gequ::app::SecureRandom random;
+    gequ::wiring::SecureRandom random;
     std::ofstream(dir / "s") << std::string(33, 'x') << "\n";
-    EXPECT_EQ(gequ::app::loadOrCreateSecret(configFor(dir, "auth.secret_file = " + (dir / "s") + "\n"), random),
+    EXPECT_EQ(gequ::wiring::loadOrCreateSecret(configFor(dir, "auth.secret_file = " + (dir / "s") + "\n"), random),
               std::string(33, 'x'));
 
     std::ofstream(dir / "short") << "abc\n";
-    EXPECT_THROW(gequ::app::loadOrCreateSecret(configFor(dir, "auth.secret_file = " + (dir / "short") + "\n"), random),
-                 StartupError);
-    EXPECT_THROW(gequ::app::loadOrCreateSecret(configFor(dir, "auth.secret_file = " + (dir / "none") + "\n"), random),
-                 StartupError);
+    EXPECT_THROW(
+        gequ::wiring::loadOrCreateSecret(configFor(dir, "auth.secret_file = " + (dir / "short") + "\n"), random),
+        StartupError);
+    EXPECT_THROW(
+        gequ::wiring::loadOrCreateSecret(configFor(dir, "auth.secret_file = " + (dir / "none") + "\n"), random),
+        StartupError);
 }
 
 TEST(SecretTest, ATamperedGeneratedSecretIsRefused) {
     TempDir dir;
     Config config = configFor(dir);
-    gequ::app::SecureRandom random;
+    gequ::wiring::SecureRandom random;
     std::filesystem::create_directories(config.dataDir());
-    std::ofstream(gequ::app::defaultSecretPath(config)) << "\n";
-    EXPECT_THROW(gequ::app::loadOrCreateSecret(config, random), StartupError);
+    std::ofstream(gequ::wiring::defaultSecretPath(config)) << "\n";
+    EXPECT_THROW(gequ::wiring::loadOrCreateSecret(config, random), StartupError);
 }
 
 TEST(SetupTest, EnsureDirectoriesCreatesDataMediaAndDatabaseFolders) {
     TempDir dir;
     Config config = configFor(dir, "db.url = sqlite:" + dir.str() + "/db/x/gequ.db\n");
-    gequ::app::ensureDirectories(config);
+    gequ::wiring::ensureDirectories(config);
     EXPECT_TRUE(std::filesystem::is_directory(dir.str() + "/data"));
     EXPECT_TRUE(std::filesystem::is_directory(dir.str() + "/data/media"));
     EXPECT_TRUE(std::filesystem::is_directory(dir.str() + "/db/x"));
-    gequ::app::ensureDirectories(config); // idempotent
+    gequ::wiring::ensureDirectories(config); // idempotent
 
     std::ofstream(dir / "file") << "x";
-    EXPECT_THROW(gequ::app::ensureDirectories(configFor(dir, "media.dir = " + (dir / "file") + "/m\n")), StartupError);
+    EXPECT_THROW(gequ::wiring::ensureDirectories(configFor(dir, "media.dir = " + (dir / "file") + "/m\n")),
+                 StartupError);
 }
 
 TEST(SystemTest, ClockIdsAndRandomness) {
-    gequ::app::SystemClock clock;
+    gequ::wiring::SystemClock clock;
     const auto a = clock.now();
     const auto b = clock.now();
     EXPECT_LE(a, b);
     EXPECT_GT(gequ::domain::toEpochMillis(a), 1700000000000); // after November 2023
 
-    gequ::app::UuidIdGenerator ids;
+    gequ::wiring::UuidIdGenerator ids;
     std::set<std::string> seen;
     for (int i = 0; i < 100; ++i) {
         const std::string id = ids.newId();
@@ -114,7 +117,7 @@ TEST(SystemTest, ClockIdsAndRandomness) {
     }
     EXPECT_EQ(seen.size(), 100u);
 
-    gequ::app::SecureRandom random;
+    gequ::wiring::SecureRandom random;
     EXPECT_EQ(random.bytes(0).size(), 0u);
     EXPECT_EQ(random.bytes(32).size(), 32u);
     EXPECT_NE(random.bytes(32), random.bytes(32));

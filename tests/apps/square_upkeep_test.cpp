@@ -1,16 +1,17 @@
-// The square's background upkeep in gequ-server: SquareUpkeep runs SquareService::maintain() (forgetting old play
-// notes) at start and then every interval, and stops promptly.
+// The square's background upkeep in gequ-server: makeSquareUpkeep's job runs SquareService::maintain() (forgetting old
+// play notes) at start and then every interval, and stops promptly.
 
-#include "test_clock.h"
-#include "gequ/app/square_upkeep.h"
 #include "gequ/db/database.h"
+#include "gequ/server/upkeep.h"
 #include "temp_dir.h"
+#include "test_clock.h"
+#include "wait_for.h"
 
 #include <chrono>
 #include <gtest/gtest.h>
 #include <thread>
 
-namespace gequ::app::test {
+namespace gequ::server::test {
 namespace {
 
 using gequ::test::TempDir;
@@ -41,15 +42,7 @@ bool playCounts(domain::Store& store, const std::string& viewer, domain::TimePoi
     return counted;
 }
 
-template <class Predicate> bool waitFor(Predicate predicate) {
-    for (int i = 0; i < 500; ++i) {
-        if (predicate()) {
-            return true;
-        }
-        std::this_thread::sleep_for(10ms);
-    }
-    return predicate();
-}
+using gequ::test::waitFor;
 
 TEST(SquareUpkeepTest, ForgetsOldPlayNotesAtStartAndOnEveryInterval) {
     TempDir dir;
@@ -73,17 +66,17 @@ TEST(SquareUpkeepTest, ForgetsOldPlayNotesAtStartAndOnEveryInterval) {
     ASSERT_TRUE(playCounts(*store, "ip:recent", now - 1min));
 
     domain::SquareService square(*store, clock);
-    SquareUpkeep upkeep(square, 20ms);
-    upkeep.start();
-    ASSERT_TRUE(waitFor([&] { return upkeep.passes() >= 1; }));
+    const auto upkeep = makeSquareUpkeep(square, 20ms);
+    upkeep->start();
+    ASSERT_TRUE(waitFor([&] { return upkeep->passes() >= 1; }));
     // Every old note is gone (in several bounded batches), so those viewers count again; the recent one does not.
     EXPECT_TRUE(playCounts(*store, "ip:old-0", now));
     EXPECT_TRUE(playCounts(*store, "ip:old-1199", now));
     EXPECT_FALSE(playCounts(*store, "ip:recent", now));
-    const auto seen = upkeep.passes();
-    ASSERT_TRUE(waitFor([&] { return upkeep.passes() >= seen + 2; })); // and it keeps going
-    upkeep.stop();
-    upkeep.stop(); // idempotent
+    const auto seen = upkeep->passes();
+    ASSERT_TRUE(waitFor([&] { return upkeep->passes() >= seen + 2; })); // and it keeps going
+    upkeep->stop();
+    upkeep->stop(); // idempotent
 }
 
 TEST(SquareUpkeepTest, StopsWithoutWaitingForTheInterval) {
@@ -91,12 +84,12 @@ TEST(SquareUpkeepTest, StopsWithoutWaitingForTheInterval) {
     auto store = db::openStore("sqlite:" + (dir / "gequ.db"), 2);
     gequ::test::TestClock clock{domain::fromEpochMillis(1795255200000)};
     domain::SquareService square(*store, clock);
-    SquareUpkeep upkeep(square, 1h);
-    upkeep.start();
-    ASSERT_TRUE(waitFor([&] { return upkeep.passes() >= 1; }));
-    upkeep.stop(); // ends the hour-long wait (the test would hang otherwise)
-    EXPECT_EQ(upkeep.passes(), 1u);
+    const auto upkeep = makeSquareUpkeep(square, 1h);
+    upkeep->start();
+    ASSERT_TRUE(waitFor([&] { return upkeep->passes() >= 1; }));
+    upkeep->stop(); // ends the hour-long wait (the test would hang otherwise)
+    EXPECT_EQ(upkeep->passes(), 1u);
 }
 
 } // namespace
-} // namespace gequ::app::test
+} // namespace gequ::server::test

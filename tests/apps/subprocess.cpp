@@ -5,7 +5,9 @@
 #include <istream>
 #include <sys/wait.h>
 
-namespace gequ::app::test {
+namespace gequ::apps::test {
+
+using wiring::Config;
 
 std::map<std::string, std::string> isolatedEnv(const std::map<std::string, std::string>& overrides,
                                                const std::vector<std::string>& leave) {
@@ -107,4 +109,4 @@ RunResult runProgram(const std::string& program, const std::vector<std::string>&
     return result;
 }
 
-} // namespace gequ::app::test
+} // namespace gequ::apps::test

@@ -2,7 +2,7 @@
 
 // Runs the built binaries as child processes, the way an operator or a script does.
 
-#include "gequ/app/config.h"
+#include "gequ/wiring/config.h"
 
 #include <Poco/Pipe.h>
 #include <Poco/PipeStream.h>
@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-namespace gequ::app::test {
+namespace gequ::apps::test {
 
 /// Environment variables for a child that ignores whatever GEQU_* the test runner has exported: every known key
 /// is set to its default, then `overrides` (keys like "data.dir") apply; the keys in `leave` get no variable (so a
@@ -68,4 +68,4 @@ private:
     std::string _err;
 };
 
-} // namespace gequ::app::test
+} // namespace gequ::apps::test

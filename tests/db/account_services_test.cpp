@@ -1,6 +1,5 @@
 // The account services (login, sessions, redeem codes, user administration) on both databases, races included.
 
-#include "account_doubles.h"
 #include "gequ/domain/services/admin_service.h"
 #include "gequ/domain/services/auth_service.h"
 #include "gequ/domain/services/redeem_service.h"

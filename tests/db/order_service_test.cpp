@@ -1,7 +1,6 @@
 // The order service on a real store (SQLite and PostgreSQL): creation, the exactly-once fulfilment (also from two
 // "instances" racing), anomalies, status queries, expiry and reconciliation, and the order invariants of check().
 
-#include "account_doubles.h"
 #include "gequ/domain/model/ledger.h"
 #include "gequ/domain/services/admin_service.h"
 #include "gequ/domain/services/ledger.h"

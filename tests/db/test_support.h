@@ -2,12 +2,13 @@
 
 // The fixture every db contract test uses: a fresh, migrated database per test, on SQLite or PostgreSQL.
 
-#include "test_clock.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/model/entities.h"
 #include "gequ/domain/ports/clock.h"
 #include "gequ/domain/ports/id_generator.h"
 #include "gequ/domain/ports/store.h"
+#include "system_doubles.h"
+#include "test_clock.h"
 
 #include <atomic>
 #include <gtest/gtest.h>
@@ -51,14 +52,11 @@ private:
 /// A clock the test moves by hand.
 using FixedClock = gequ::test::TestClock;
 
-/// Ids id-1, id-2, ...
-class CountingIds : public domain::IdGenerator {
-public:
-    std::string newId() override { return "id-" + std::to_string(++_n); }
-
-private:
-    std::atomic<int> _n{0};
-};
+// The system doubles of tests/support (ids id-1, id-2, ...; seeded randomness; Poco's hasher; a recording SMS).
+using gequ::test::CountingIds;
+using gequ::test::PocoHasher;
+using gequ::test::RecordingSms;
+using gequ::test::TestRandom;
 
 /// 2025-11-21T04:53:20Z, a fixed "now" for the tests.
 inline const domain::TimePoint kT0 = domain::fromEpochMillis(1'763'700'800'000);

@@ -1,10 +1,9 @@
 #pragma once
 
 // What the generation worker tests share: a fresh SQLite database per test, a clock the test moves, users with
-// points, the create service, a scripted SongGenerator and MediaFetcher, and waiting with a deadline.
+// points, the create service as gequ-server wires it (a wiring::Runtime on the test's database, clock and ids), a
+// scripted SongGenerator and MediaFetcher, and waiting with a deadline.
 
-#include "temp_dir.h"
-#include "test_clock.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/model/ledger.h"
 #include "gequ/domain/services/admin_service.h"
@@ -12,6 +11,11 @@
 #include "gequ/domain/services/generation_worker.h"
 #include "gequ/domain/services/ledger.h"
 #include "gequ/upstream/word_list_moderation.h"
+#include "gequ/wiring/config.h"
+#include "gequ/wiring/runtime.h"
+#include "system_doubles.h"
+#include "temp_dir.h"
+#include "test_clock.h"
 
 #include <atomic>
 #include <chrono>
@@ -42,13 +46,17 @@ public:
     TestClock() : gequ::test::TestClock(kT0) {}
 };
 
-/// Ids t-1, t-2, ... (safe as composer and media key names).
-class CountingIds : public IdGenerator {
+/// A Store borrowed from the fixture that owns the database (each Runtime built on it only borrows it).
+class BorrowedStore : public Store {
 public:
-    std::string newId() override { return "t-" + std::to_string(++_n); }
+    explicit BorrowedStore(Store& inner) : _inner(inner) {}
+    void transact(const std::function<bool(Repositories&)>& fn) override { _inner.transact(fn); }
+    void read(const std::function<void(Repositories&)>& fn) override { _inner.read(fn); }
+    bool ping() override { return _inner.ping(); }
+    std::string dialect() const override { return _inner.dialect(); }
 
 private:
-    std::atomic<int> _n{0};
+    Store& _inner;
 };
 
 /// A SongGenerator the test scripts: submit answers in order (then success, "up-<taskId>"), per-id poll statuses
@@ -236,18 +244,27 @@ class GenerationTest : public ::testing::Test {
 protected:
     void SetUp() override {
         _store = db::openStore("sqlite:" + (_dir.path() / "gequ.db").string(), 4);
-        _create = std::make_unique<CreateService>(*_store, _clock, _ids, upstream::WordListModeration::builtIn(),
-                                                  CreateSettings{10, "ace"});
+        useProvider("ace");
     }
 
     Store& store() { return *_store; }
     TestClock& clock() { return _clock; }
     const std::filesystem::path& dir() const { return _dir.path(); }
-    CreateService& creator() { return *_create; }
-    /// Makes the create service record this provider on its tasks.
+    /// The create service of the production wiring: points.create_cost, the built-in moderation word list, and the
+    /// upstream's name recorded on each task.
+    CreateService& creator() { return _runtime->create(); }
+    /// Rewires the runtime with an upstream of this name, so the create service records it on its tasks.
     void useProvider(const std::string& provider) {
-        _create = std::make_unique<CreateService>(*_store, _clock, _ids, upstream::WordListModeration::builtIn(),
-                                                  CreateSettings{10, provider});
+        _runtime.reset();
+        _upstream = std::make_unique<ScriptedGenerator>(provider);
+        wiring::Substitutes substitutes;
+        substitutes.clock = &_clock;
+        substitutes.ids = &_ids;
+        substitutes.generator = _upstream.get();
+        const auto config = wiring::Config::loadFromString(
+            "data.dir = " + _dir.path().string() + "\n",
+            [](const std::string&) { return std::optional<std::string>(); }, "the generation tests");
+        _runtime = std::make_unique<wiring::Runtime>(config, std::make_unique<BorrowedStore>(*_store), substitutes);
     }
 
     /// A user with `points` from a sign-up gift and the membership level `level` (valid for a year).
@@ -346,9 +363,10 @@ protected:
 private:
     TempDir _dir;
     TestClock _clock;
-    CountingIds _ids;
+    gequ::test::CountingIds _ids{"t-"}; ///< t-1, t-2, ... (safe as composer and media key names)
     std::unique_ptr<Store> _store;
-    std::unique_ptr<CreateService> _create;
+    std::unique_ptr<ScriptedGenerator> _upstream; ///< names the provider (the tests give each worker its own)
+    std::unique_ptr<wiring::Runtime> _runtime;
     int _users = 0;
 };
 

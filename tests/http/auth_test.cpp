@@ -2,9 +2,8 @@
 
 #include "account_client.h"
 #include "gequ/domain/services/admin_service.h"
+#include "log_capture.h"
 
-#include <Poco/AutoPtr.h>
-#include <Poco/Channel.h>
 #include <Poco/Logger.h>
 #include <Poco/Message.h>
 #include <atomic>
@@ -162,7 +161,7 @@ TEST_F(AuthTest, FirstLoginRegistersWithTheSignupGift) {
 
     // The session is stored as the SHA-256 of the token, never the token.
     auto session = domain::readOnly(store(), [&](domain::Repositories& repos) {
-        return repos.sessions().findByTokenHash(server().accounts().hasher.sha256Hex(token));
+        return repos.sessions().findByTokenHash(server().runtime().hasher().sha256Hex(token));
     });
     ASSERT_TRUE(session);
     EXPECT_EQ(session->userId, id);
@@ -330,7 +329,7 @@ TEST_F(AuthTest, ASessionExpiresAfterThirtyDays) {
 TEST_F(AuthTest, ADisabledUserIsSignedOutAndCannotLogIn) {
     const std::string token = login(kPhone);
     const std::string other = login("13900139000");
-    domain::AdminService admin(store(), clock(), server().accounts().ids);
+    domain::AdminService admin(store(), clock(), server().runtime().ids());
     ASSERT_TRUE(admin.setUserDisabled(kPhone, true).ok());
     expectError(getAs("/user/select", token), 401, 4010, "请先登录");
     expectOk(getAs("/user/select", other));
@@ -357,42 +356,20 @@ TEST_F(AuthTest, TheDisabledFlagAloneRefusesExistingSessions) {
     expectError(getAs("/user/select", token), 401, 4010, "请先登录");
 }
 
-/// Collects log lines (thread-safe).
-class CapturingChannel : public Poco::Channel {
-public:
-    void log(const Poco::Message& message) override {
-        std::lock_guard lock(_mutex);
-        _text += message.getText() + "\n";
-    }
-    std::string text() {
-        std::lock_guard lock(_mutex);
-        return _text;
-    }
-
-private:
-    std::mutex _mutex;
-    std::string _text;
-};
-
 TEST_F(AuthTest, LogsHoldNoCodeTokenOrFullPhone) {
-    Poco::AutoPtr<CapturingChannel> channel = new CapturingChannel;
-    Poco::Logger& auth = Poco::Logger::get("gequ.auth");
-    Poco::Logger& http = Poco::Logger::get("gequ.http");
-    auth.setChannel(channel);
-    http.setChannel(channel);
-    http.setLevel(Poco::Message::PRIO_DEBUG);
-
-    expectOk(requestCode(kPhone));
-    const std::string code = sms().lastCode(kPhone);
-    auto answer = loginWith(kPhone, code);
-    const std::string token = data(answer)->getValue<std::string>("token");
-    expectOk(getAs("/user/select", token));
-    expectOk(post("/login/logout", "", token));
-
-    auth.setChannel(nullptr);
-    http.setChannel(nullptr);
-    http.setLevel(Poco::Message::PRIO_INFORMATION);
-    const std::string logged = channel->text();
+    std::string logged;
+    std::string code;
+    std::string token;
+    {
+        gequ::test::LogCapture log({"gequ.auth", "gequ.http"}, Poco::Message::PRIO_DEBUG);
+        expectOk(requestCode(kPhone));
+        code = sms().lastCode(kPhone);
+        auto answer = loginWith(kPhone, code);
+        token = data(answer)->getValue<std::string>("token");
+        expectOk(getAs("/user/select", token));
+        expectOk(post("/login/logout", "", token));
+        logged = log.text();
+    }
     EXPECT_NE(logged.find("138****8000"), std::string::npos) << logged;
     EXPECT_EQ(logged.find(kPhone), std::string::npos) << logged;
     EXPECT_EQ(logged.find(code), std::string::npos) << logged;

@@ -37,7 +37,7 @@ class CallbackTest : public WorksTest {
 protected:
     static void SetUpTestSuite() {
         _server = std::make_unique<TestServer>(
-            [](HttpConfig& config) { config.trustProxy = true; }, Authenticator{}, AccountServices::defaults(),
+            [](HttpConfig& config) { config.trustProxy = true; }, Authenticator{}, std::string{},
             [](Services& services) {
                 _worker = std::make_unique<domain::GenerationWorker>(services.store, services.clock, _generator,
                                                                      nullptr, domain::WorkerSettings{});
@@ -133,7 +133,7 @@ TEST(CallbackRateLimit, GuessingTheKeyIsRateLimited) {
             config.ratePerIp = 0.001; // practically no refill during the test
             config.burstPerIp = 3;
         },
-        Authenticator{}, AccountServices::defaults(),
+        Authenticator{}, std::string{},
         [&](Services& services) {
             worker = std::make_unique<domain::GenerationWorker>(services.store, services.clock, generator, nullptr,
                                                                 domain::WorkerSettings{});

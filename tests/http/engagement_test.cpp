@@ -2,6 +2,7 @@
 // per viewer), POST /music/like (idempotent, login needed), POST /music/share (the share link), their visibility and
 // state rules, exact counts under parallel requests, and the hot list moving with the upkeep.
 
+#include "api_steps.h"
 #include "http_client.h"
 #include "test_server.h"
 
@@ -23,31 +24,6 @@ using namespace std::chrono_literals;
 
 constexpr int kUsers = 16;
 
-domain::TimePoint hoursAgo(double hours) {
-    return testNow() - domain::Millis(static_cast<std::int64_t>(hours * 3600 * 1000));
-}
-
-Song song(const std::string& id, const std::string& userId, const std::string& title, const std::string& tags,
-          double hoursOld) {
-    Song s;
-    s.id = id;
-    s.taskId = "task-" + id;
-    s.userId = userId;
-    s.title = title;
-    s.tags = tags;
-    s.prompt = "一首歌";
-    s.lyric = "[Verse]\n" + title + "的歌词";
-    s.model = "chirp-v3-5";
-    s.imageUrl = "/media/" + id + ".svg";
-    s.audioUrl = "/media/" + id + ".mp3";
-    s.duration = 90;
-    s.complete = SongStatus::Done;
-    s.open = true;
-    s.createdAt = hoursAgo(hoursOld);
-    s.finishedAt = hoursAgo(hoursOld) + domain::Millis(60000);
-    return s;
-}
-
 /// "token-uN" signs in as user uN (seeded); anything else is a visitor.
 std::optional<std::string> testTokens(const std::string& token) {
     if (token.rfind("token-u", 0) == 0) {
@@ -60,7 +36,7 @@ std::string token(int user) {
     return "token-u" + std::to_string(user);
 }
 
-class EngagementTest : public ::testing::Test {
+class EngagementTest : public ::testing::Test, protected ApiSteps {
 protected:
     static void SetUpTestSuite() {
         _server = std::make_unique<TestServer>(
@@ -80,6 +56,7 @@ protected:
     std::uint16_t port() { return _server->port(); }
     FixedClock& clock() { return _server->clock(); }
     domain::Store& store() { return _server->store(); }
+    TestServer& apiServer() override { return *_server; }
 
     /// Users u1..u16; public finished songs s-a (3 h old), s-b (2 h), s-c (1 h) by u2; and the songs nobody else may
     /// touch: u1's private song, hidden, deleted, generating (public and private) and failed ones.
@@ -94,19 +71,19 @@ protected:
                 repos.users().insert(user);
             }
             auto& songs = repos.songs();
-            songs.insert(song("s-a", "u2", "晚风轻拂", "pop, Female Vocal", 3));
-            songs.insert(song("s-b", "u2", "城市霓虹", "Electronic, Cinematic", 2));
-            songs.insert(song("s-c", "u2", "山间小路", "Folk", 1));
-            Song privateSong = song("s-private", "u1", "私藏的歌", "pop", 0.5);
+            songs.insert(publicSong("s-a", "u2", "晚风轻拂", "pop, Female Vocal", 3));
+            songs.insert(publicSong("s-b", "u2", "城市霓虹", "Electronic, Cinematic", 2));
+            songs.insert(publicSong("s-c", "u2", "山间小路", "Folk", 1));
+            Song privateSong = publicSong("s-private", "u1", "私藏的歌", "pop", 0.5);
             privateSong.open = false;
             songs.insert(privateSong);
-            Song hidden = song("s-hidden", "u1", "隐藏的歌", "pop", 0.5);
+            Song hidden = publicSong("s-hidden", "u1", "隐藏的歌", "pop", 0.5);
             hidden.hidden = true;
             songs.insert(hidden);
-            Song deleted = song("s-deleted", "u1", "删除的歌", "pop", 0.5);
+            Song deleted = publicSong("s-deleted", "u1", "删除的歌", "pop", 0.5);
             deleted.deletedAt = hoursAgo(0.1);
             songs.insert(deleted);
-            Song generating = song("s-generating", "u1", "生成中的歌", "pop", 0.01);
+            Song generating = publicSong("s-generating", "u1", "生成中的歌", "pop", 0.01);
             generating.complete = SongStatus::Generating;
             generating.finishedAt.reset();
             songs.insert(generating);
@@ -114,7 +91,7 @@ protected:
             generatingPrivate.id = "s-generating-private";
             generatingPrivate.open = false;
             songs.insert(generatingPrivate);
-            Song failed = song("s-failed", "u1", "失败的歌", "pop", 0.02);
+            Song failed = publicSong("s-failed", "u1", "失败的歌", "pop", 0.02);
             failed.complete = SongStatus::Failed;
             songs.insert(failed);
             return true;
@@ -123,16 +100,7 @@ protected:
 
     HttpAnswer post(const std::string& uri, const std::string& body, const std::string& auth = {},
                     const std::string& ip = "198.51.100.1") {
-        RequestSpec spec;
-        spec.method = "POST";
-        spec.uri = uri;
-        spec.body = body;
-        spec.headers.emplace_back("Content-Type", "application/json");
-        spec.headers.emplace_back("X-Forwarded-For", ip);
-        if (!auth.empty()) {
-            spec.headers.emplace_back("Authorization", auth);
-        }
-        return send(port(), spec);
+        return ApiSteps::post(uri, body, auth, ip);
     }
     HttpAnswer play(const std::string& id, const std::string& auth = {}, const std::string& ip = "198.51.100.1") {
         return post("/music/addNumberOfViews", R"({"nativeId":")" + id + R"("})", auth, ip);
@@ -144,23 +112,7 @@ protected:
         return post("/music/share", R"({"nativeId":")" + id + R"("})", auth);
     }
 
-    static Poco::JSON::Object::Ptr data(const HttpAnswer& answer) {
-        EXPECT_EQ(answer.status, 200) << answer.text();
-        auto json = answer.json();
-        EXPECT_EQ(json->getValue<int>("code"), 2000) << answer.text();
-        auto object = json->getObject("data");
-        EXPECT_FALSE(object.isNull()) << answer.text();
-        return object.isNull() ? Poco::JSON::Object::Ptr(new Poco::JSON::Object) : object;
-    }
     static std::int64_t plays(const HttpAnswer& answer) { return data(answer)->getValue<std::int64_t>("play_count"); }
-    static void expectError(const HttpAnswer& answer, int status, int code, const std::string& message) {
-        EXPECT_EQ(answer.status, status) << answer.text();
-        auto json = answer.json();
-        EXPECT_EQ(json->getValue<int>("code"), code) << answer.text();
-        EXPECT_EQ(json->getValue<std::string>("type"), "error");
-        EXPECT_EQ(json->getValue<std::string>("message"), message) << answer.text();
-        EXPECT_TRUE(json->isNull("data"));
-    }
 
     /// The song as stored.
     Song stored(const std::string& id) {
@@ -381,8 +333,8 @@ TEST_F(EngagementTest, ShareCountsAndGivesThePlayerLink) {
 TEST_F(EngagementTest, ShareLinksEncodeTheBase64ForTheQuery) {
     // '+', '/' and '=' of the base64 are percent-encoded, so the link survives any query parser.
     store().transact([](domain::Repositories& repos) {
-        repos.songs().insert(song("s-xy?", "u2", "问号", "pop", 1)); // base64 "cy14eT8=" holds '='
-        repos.songs().insert(song("s->?", "u2", "符号", "pop", 1));  // base64 "cy0+Pw==" holds '+' and '='
+        repos.songs().insert(publicSong("s-xy?", "u2", "问号", "pop", 1)); // base64 "cy14eT8=" holds '='
+        repos.songs().insert(publicSong("s->?", "u2", "符号", "pop", 1));  // base64 "cy0+Pw==" holds '+' and '='
         return true;
     });
     EXPECT_EQ(data(post("/music/share", R"({"nativeId":"s-xy?"})"))->getValue<std::string>("url"),
@@ -447,7 +399,7 @@ TEST_F(EngagementTest, TheHotListFollowsPlaysLikesAndSharesAtOnce) {
     // newness over s-a, whose engagement is worth ln(11) ≈ 2.40) is first at once, without any upkeep.
     clock().advance(192h);
     store().transact([&](domain::Repositories& repos) {
-        Song fresh = song("s-fresh", "u3", "新鲜出炉", "pop", 0);
+        Song fresh = publicSong("s-fresh", "u3", "新鲜出炉", "pop", 0);
         fresh.createdAt = clock().now();
         repos.songs().insert(fresh);
         return true;

@@ -4,6 +4,7 @@
 // the fake WeChat Pay server of tests/payment), one server per suite and a fresh database per test, and helpers that
 // log in and buy the way the web app does.
 
+#include "api_steps.h"
 #include "fake_crypto.h"
 #include "fake_wechat_pay.h"
 #include "gequ/domain/services/admin_service.h"
@@ -42,17 +43,13 @@ inline std::string paymentFixture(const std::string& name) {
     return std::move(text).str();
 }
 
-/// The whole server in-process with the payment side wired as gequ-server wires it.
+/// The whole server in-process with the payment side of payment.provider, wired by the production wiring from the
+/// configuration (for WeChat Pay: the wechat.* keys, the key files written to a temporary folder, the fake's address).
 class PayServer {
 public:
-    explicit PayServer(PayProvider provider) : _clock(testNow()) {
-        _store = std::make_unique<SwitchableStore>(db::openStore("sqlite:" + (_dir.path() / "gequ.db").string(), 4));
-        _square = std::make_unique<domain::SquareService>(*_store, _clock);
-        _accounts = std::make_unique<AccountServices>(*_store, _clock);
-
-        domain::PaymentGateway* gateway = nullptr;
-        domain::SandboxCheckout* sandbox = nullptr;
-        domain::JsapiCheckout* jsapi = nullptr;
+    explicit PayServer(PayProvider provider) {
+        std::string properties =
+            "http.trust_proxy = true\nhttp.threads = 8\nhttp.public_base_url = " + std::string(kPublicBaseUrl) + "\n";
         if (provider == PayProvider::Wechat) {
             using payment::testing::publicKeyOfPrivateKey;
             payment::testing::FakeWechatPay::Options options;
@@ -62,86 +59,49 @@ public:
             options.merchantPublicKeyPem = publicKeyOfPrivateKey(paymentFixture("merchant_private_key.txt"));
             options.signingKey = {paymentFixture("wechatpay_go_private_key.txt"), "", kWechatPublicKeyId};
             options.expectedWechatpaySerial = kWechatPublicKeyId;
-            options.now = [this] { return domain::toEpochMillis(_clock.now()) / 1000; };
+            options.now = [this] { return domain::toEpochMillis(_server->clock().now()) / 1000; };
             _fake = std::make_unique<payment::testing::FakeWechatPay>(options);
 
-            payment::WechatConfig config;
-            config.appId = kWechatAppId;
-            config.mchId = kWechatMchId;
-            config.merchantSerial = "408B07E79B8269FEC3D5D3E6AB8ED163A6A380DB";
-            config.privateKeyPem = paymentFixture("merchant_private_key.txt");
-            config.apiV3Key = kApiV3Key;
-            config.publicKeyId = kWechatPublicKeyId;
-            config.publicKeyPem = publicKeyOfPrivateKey(paymentFixture("wechatpay_go_private_key.txt"));
-            config.notifyUrl = std::string(kPublicBaseUrl) + "/pay/notify/wechat";
-            config.oauthSecret = "fake-oauth-secret";
-            config.baseUrl = _fake->baseUrl();
-            config.oauthBaseUrl = _fake->baseUrl();
-            config.publicBaseUrl = kPublicBaseUrl;
-            config.timeoutSeconds = 5;
-            _wechat = std::make_unique<payment::WechatPayGateway>(config, _clock, _random);
-            gateway = _wechat.get();
-            jsapi = _wechat.get();
-        } else {
-            _sandbox = std::make_unique<payment::SandboxGateway>(kPublicBaseUrl, _clock);
-            gateway = _sandbox.get();
-            sandbox = _sandbox.get();
+            const auto privateKey = _keys.path() / "merchant_private_key.pem";
+            const auto publicKey = _keys.path() / "wechatpay_public_key.pem";
+            writeFile(privateKey, paymentFixture("merchant_private_key.txt"));
+            writeFile(publicKey, publicKeyOfPrivateKey(paymentFixture("wechatpay_go_private_key.txt")));
+            properties += std::string("payment.provider = wechat\n") + "wechat.appid = " + kWechatAppId + "\n" +
+                          "wechat.mchid = " + kWechatMchId + "\n" +
+                          "wechat.merchant_serial = 408B07E79B8269FEC3D5D3E6AB8ED163A6A380DB\n" +
+                          "wechat.private_key_file = " + privateKey.string() + "\n" +
+                          "wechat.apiv3_key = " + kApiV3Key + "\n" + "wechat.public_key_id = " + kWechatPublicKeyId +
+                          "\n" + "wechat.public_key_file = " + publicKey.string() + "\n" +
+                          "wechat.oauth_secret = fake-oauth-secret\n" + "wechat.base_url = " + _fake->baseUrl() + "\n" +
+                          "wechat.oauth_base_url = " + _fake->baseUrl() + "\n" + "wechat.timeout = 5\n";
         }
-        _orders = std::make_unique<domain::OrderService>(*_store, _clock, _random, *gateway, sandbox, jsapi);
-
-        HttpConfig config;
-        config.host = "127.0.0.1";
-        config.port = 0;
-        config.publicBaseUrl = kPublicBaseUrl;
-        config.webRoot = (_dir.path() / "web").string();
-        config.mediaDir = (_dir.path() / "media").string();
-        config.threads = 8;
-        config.ratePerIp = 1e6;
-        config.burstPerIp = 1e6;
-        config.trustProxy = true;
-        Services services = _accounts->services(*_store, _clock, *_square);
-        services.payments.orders = _orders.get();
-        services.payments.qrCode = [](const std::string& text) { return payment::qrSvgDataUri(text); };
-        _server = std::make_unique<Server>(config, services);
-        _server->start();
+        _server = std::make_unique<TestServer>(nullptr, nullptr, properties);
     }
-    ~PayServer() { _server->stop(); }
 
     /// A new, empty database, the clock back at testNow(), a fresh SMS record. Only between requests.
     void reset() {
-        const auto file = _dir.path() / ("gequ-" + std::to_string(++_databases) + ".db");
-        _store->replace(db::openStore("sqlite:" + file.string(), 4));
-        _clock.set(testNow());
-        _accounts->sms.reset();
+        _server->resetAccounts();
         if (_fake) {
             _fake->setFault(payment::testing::FakeWechatPay::Fault::None);
         }
     }
 
+    TestServer& server() { return *_server; }
     std::uint16_t port() const { return _server->port(); }
-    domain::Store& store() { return *_store; }
-    FixedClock& clock() { return _clock; }
-    RecordingSms& sms() { return _accounts->sms; }
-    domain::OrderService& orders() { return *_orders; }
+    domain::Store& store() { return _server->store(); }
+    FixedClock& clock() { return _server->clock(); }
+    RecordingSms& sms() { return _server->sms(); }
+    domain::OrderService& orders() { return _server->runtime().orders(); }
     payment::testing::FakeWechatPay& fake() { return *_fake; }
 
 private:
-    TempDir _dir;
-    FixedClock _clock;
-    std::unique_ptr<SwitchableStore> _store;
-    int _databases = 0;
-    std::unique_ptr<domain::SquareService> _square;
-    std::unique_ptr<AccountServices> _accounts;
-    TestRandom _random;
+    TempDir _keys;
     std::unique_ptr<payment::testing::FakeWechatPay> _fake;
-    std::unique_ptr<payment::SandboxGateway> _sandbox;
-    std::unique_ptr<payment::WechatPayGateway> _wechat;
-    std::unique_ptr<domain::OrderService> _orders;
-    std::unique_ptr<Server> _server;
+    std::unique_ptr<TestServer> _server;
 };
 
 /// The helpers of the payment suites, on the suite's server (PayTest below).
-class PayTestBase : public ::testing::Test {
+class PayTestBase : public ::testing::Test, protected ApiSteps {
 protected:
     void SetUp() override { _server->reset(); }
 
@@ -150,46 +110,7 @@ protected:
     FixedClock& clock() { return _server->clock(); }
     domain::Store& store() { return _server->store(); }
     domain::OrderService& orders() { return _server->orders(); }
-
-    /// A POST with a body, optionally signed in and from a given client IP.
-    HttpAnswer post(const std::string& uri, const std::string& body, const std::string& token = {},
-                    const std::string& ip = {}) {
-        RequestSpec spec;
-        spec.method = "POST";
-        spec.uri = uri;
-        spec.body = body;
-        spec.headers.emplace_back("Content-Type", "application/json");
-        if (!token.empty()) {
-            spec.headers.emplace_back("Authorization", token);
-        }
-        if (!ip.empty()) {
-            spec.headers.emplace_back("X-Forwarded-For", ip);
-        }
-        return send(port(), spec);
-    }
-    /// A GET, optionally signed in.
-    HttpAnswer getAs(const std::string& uri, const std::string& token = {}) {
-        std::vector<std::pair<std::string, std::string>> headers;
-        if (!token.empty()) {
-            headers.emplace_back("Authorization", token);
-        }
-        return get(port(), uri, std::move(headers));
-    }
-
-    /// Logs in through HTTP (a code, then the login) from a fresh IP, and returns the token.
-    std::string login(const std::string& phone) {
-        const int n = ++_ips;
-        const std::string ip = "10.8." + std::to_string(n / 200) + "." + std::to_string(n % 200 + 1);
-        auto sent = post("/login/code", R"({"phoneNumber":")" + phone + R"("})", {}, ip);
-        EXPECT_EQ(sent.status, 200) << sent.text();
-        auto answer =
-            post("/login/phone",
-                 R"({"phoneNumber":")" + phone + R"(","code":")" + _server->sms().lastCode(phone) + R"("})", {}, ip);
-        EXPECT_EQ(answer.status, 200) << answer.text();
-        return data(answer)->getValue<std::string>("token");
-    }
-    /// GET /user/select's data.
-    Poco::JSON::Object::Ptr profile(const std::string& token) { return data(getAs("/user/select", token)); }
+    TestServer& apiServer() override { return _server->server(); }
 
     /// POST /pay/jsapiPc for the plan: the order number (request_id), checking the answer's shape.
     std::string buyNative(const std::string& token, int planId) {
@@ -222,27 +143,8 @@ protected:
         return domain::AdminService(store(), clock(), ids).check();
     }
 
-    static Poco::JSON::Object::Ptr data(const HttpAnswer& answer) {
-        auto json = answer.json();
-        EXPECT_EQ(json->getValue<int>("code"), 2000) << answer.text();
-        auto object = json->getObject("data");
-        EXPECT_FALSE(object.isNull()) << answer.text();
-        return object.isNull() ? Poco::JSON::Object::Ptr(new Poco::JSON::Object) : object;
-    }
-    static void expectError(const HttpAnswer& answer, int status, int code, const std::string& message) {
-        EXPECT_EQ(answer.status, status) << answer.text();
-        auto json = answer.json();
-        EXPECT_EQ(json->getValue<int>("code"), code) << answer.text();
-        EXPECT_EQ(json->getValue<std::string>("type"), "error");
-        EXPECT_EQ(json->getValue<std::string>("message"), message) << answer.text();
-        EXPECT_TRUE(json->isNull("data"));
-    }
-
 protected:
     static inline PayServer* _server = nullptr; ///< the running suite's
-
-private:
-    int _ips = 0;
 };
 
 /// One server per suite; each test starts on a new, empty database with the clock at testNow().

@@ -4,12 +4,11 @@
 
 #include "client_address.h"
 #include "http_client.h"
+#include "log_capture.h"
 #include "metrics.h"
 #include "test_server.h"
 #include "works_client.h"
 
-#include <Poco/AutoPtr.h>
-#include <Poco/Channel.h>
 #include <Poco/Logger.h>
 #include <Poco/Message.h>
 #include <Poco/Net/HTTPClientSession.h>
@@ -143,23 +142,18 @@ private:
 
 TEST(Metrics, DatabaseGaugesAreCachedBetweenScrapes) {
     TempDir dir;
-    FixedClock clock(testNow());
     auto real = db::openStore("sqlite:" + (dir.path() / "gequ.db").string(), 2);
-    CountingStore store(*real);
-    domain::SquareService square(store, clock);
-    HttpConfig config;
-    config.port = 0;
-    config.threads = 2;
-    AccountServices accounts(store, clock);
-    Server server(config, accounts.services(store, clock, square));
-    server.start();
+    auto counting = std::make_unique<CountingStore>(*real);
+    CountingStore& store = *counting;
+    TestServerOptions options;
+    options.store = std::move(counting);
+    TestServer server(std::move(options));
     for (int i = 0; i < 5; ++i) {
         auto answer = get(server.port(), "/metrics");
         ASSERT_EQ(answer.status, 200);
         EXPECT_NE(answer.text().find("gequ_database_up 1"), std::string::npos);
     }
     EXPECT_EQ(store.reads.load(), 1) << "five scrapes within seconds read the database once";
-    server.stop();
 }
 
 // ---- media ----
@@ -458,29 +452,8 @@ TEST(SlowClients, AKeptAliveConnectionServesSeveralRequests) {
 
 // ---- logs ----
 
-/// Collects what is logged (thread-safe).
-class CapturingChannel : public Poco::Channel {
-public:
-    void log(const Poco::Message& message) override {
-        std::lock_guard lock(_mutex);
-        _text += message.getText() + "\n";
-    }
-    std::string text() {
-        std::lock_guard lock(_mutex);
-        return _text;
-    }
-
-private:
-    std::mutex _mutex;
-    std::string _text;
-};
-
 TEST(Logs, QueryStringsAreNeverLogged) {
-    Poco::AutoPtr<CapturingChannel> channel = new CapturingChannel;
-    Poco::Logger& logger = Poco::Logger::get("gequ.http");
-    const int level = logger.getLevel();
-    logger.setChannel(channel);
-    logger.setLevel(Poco::Message::PRIO_DEBUG);
+    gequ::test::LogCapture log("gequ.http", Poco::Message::PRIO_DEBUG);
     {
         TestServer server;
         get(server.port(), "/music/search?keyword=secret-search-words");
@@ -491,9 +464,7 @@ TEST(Logs, QueryStringsAreNeverLogged) {
         spec.body = "{}";
         send(server.port(), spec);
     }
-    logger.setChannel(nullptr);
-    logger.setLevel(level);
-    const std::string text = channel->text();
+    const std::string text = log.text();
     EXPECT_NE(text.find("/music/search"), std::string::npos) << "the access log is on: " << text;
     for (const char* secret : {"secret-search-words", "secret-signature", "secret-callback-key"}) {
         EXPECT_EQ(text.find(secret), std::string::npos) << secret << "\n" << text;

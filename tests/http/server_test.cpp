@@ -1,10 +1,9 @@
 // The server as a client sees it: envelopes, status codes, headers, limits, static files, media, metrics.
 
 #include "http_client.h"
+#include "log_capture.h"
 #include "test_server.h"
 
-#include <Poco/AutoPtr.h>
-#include <Poco/Channel.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/Logger.h>
 #include <Poco/Message.h>
@@ -407,25 +406,12 @@ TEST(Cors, OnlyConfiguredOriginsGetCorsHeaders) {
 }
 
 TEST(Authenticator, ResolvesTheViewerFromTheAuthorizationHeader) {
-    TempDir dir;
-    FixedClock clock(testNow());
-    auto store = db::openStore("sqlite:" + (dir.path() / "gequ.db").string(), 2);
-    domain::SquareService square(*store, clock);
-    HttpConfig config;
-    config.port = 0;
-    config.webRoot = (dir.path() / "web").string();
-    config.mediaDir = (dir.path() / "media").string();
-    config.threads = 2;
-    AccountServices accounts(*store, clock);
-    Services services = accounts.services(*store, clock, square);
-    services.authenticate = [](const std::string& token) -> std::optional<std::string> {
+    TestServer server({}, [](const std::string& token) -> std::optional<std::string> {
         if (token == "good-token") {
             return "user-1";
         }
         return std::nullopt;
-    };
-    Server server(config, services);
-    server.start();
+    });
     auto loggedIn = [&](std::vector<std::pair<std::string, std::string>> headers) {
         auto answer = get(server.port(), "/music/test", std::move(headers));
         return answer.json()->getObject("data")->getValue<bool>("loggedIn");
@@ -434,7 +420,6 @@ TEST(Authenticator, ResolvesTheViewerFromTheAuthorizationHeader) {
     EXPECT_TRUE(loggedIn({{"Authorization", "Bearer good-token"}}));
     EXPECT_FALSE(loggedIn({{"Authorization", "bad-token"}}));
     EXPECT_FALSE(loggedIn({}));
-    server.stop();
 }
 
 /// A database that is down: ping says no, and every unit of work throws.
@@ -450,40 +435,12 @@ public:
     std::string dialect() const override { return "sqlite"; }
 };
 
-/// Collects what is logged (thread-safe).
-class CapturingChannel : public Poco::Channel {
-public:
-    void log(const Poco::Message& message) override {
-        std::lock_guard lock(_mutex);
-        _lines.push_back(message.getText());
-    }
-    std::vector<std::string> lines() {
-        std::lock_guard lock(_mutex);
-        return _lines;
-    }
-
-private:
-    std::mutex _mutex;
-    std::vector<std::string> _lines;
-};
-
 TEST(BrokenDatabase, HealthzIs503AndFailuresAre5000WithoutDetail) {
-    Poco::AutoPtr<CapturingChannel> channel = new CapturingChannel;
-    Poco::Logger& logger = Poco::Logger::get("gequ.http");
-    logger.setChannel(channel);
-
-    TempDir dir;
-    FixedClock clock(testNow());
-    BrokenStore store;
-    domain::SquareService square(store, clock);
-    HttpConfig config;
-    config.port = 0;
-    config.webRoot = (dir.path() / "web").string();
-    config.mediaDir = (dir.path() / "media").string();
-    config.threads = 2;
-    AccountServices accounts(store, clock);
-    Server server(config, accounts.services(store, clock, square));
-    server.start();
+    gequ::test::LogCapture log("gequ.http");
+    TestServerOptions options;
+    options.store = std::make_unique<BrokenStore>();
+    options.webApp = false;
+    TestServer server(std::move(options));
 
     auto health = get(server.port(), "/healthz");
     EXPECT_EQ(health.status, 503);
@@ -494,7 +451,7 @@ TEST(BrokenDatabase, HealthzIs503AndFailuresAre5000WithoutDetail) {
     EXPECT_EQ(failed.text(), R"({"code":5000,"type":"error","message":"服务器繁忙，请稍后再试","data":null})");
     EXPECT_EQ(failed.header("X-Request-Id"), "req-1");
     EXPECT_EQ(failed.text().find("secret-detail"), std::string::npos);
-    auto lines = channel->lines();
+    auto lines = log.lines();
     EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& line) {
         return line.find("req-1") != std::string::npos && line.find("secret-detail") != std::string::npos;
     })) << "the detail is logged with the request id";
@@ -506,8 +463,6 @@ TEST(BrokenDatabase, HealthzIs503AndFailuresAre5000WithoutDetail) {
     auto page = get(server.port(), "/create");
     EXPECT_EQ(page.status, 404) << "no web root: no page";
     EXPECT_EQ(page.json()->getValue<int>("code"), 4040);
-    server.stop();
-    logger.setChannel(nullptr);
 }
 
 TEST(Lifecycle, PortZeroPicksAFreePortAndStopIsIdempotent) {
@@ -518,15 +473,10 @@ TEST(Lifecycle, PortZeroPicksAFreePortAndStopIsIdempotent) {
     EXPECT_NE(first.port(), second.port());
     EXPECT_EQ(get(second.port(), "/healthz").status, 200);
 
-    TempDir dir;
-    FixedClock clock(testNow());
-    BrokenStore store;
-    domain::SquareService square(store, clock);
-    HttpConfig config;
-    config.port = 0;
-    AccountServices accounts(store, clock);
-    Server server(config, accounts.services(store, clock, square));
-    server.start();
+    TestServerOptions options;
+    options.store = std::make_unique<BrokenStore>();
+    TestServer broken(std::move(options));
+    Server& server = broken.httpServer();
     server.start(); // no effect
     std::uint16_t port = server.port();
     EXPECT_EQ(get(port, "/healthz").status, 503);

@@ -17,34 +17,6 @@ namespace {
 using domain::Song;
 using domain::SongStatus;
 
-domain::TimePoint hoursAgo(double hours) {
-    return testNow() - domain::Millis(static_cast<std::int64_t>(hours * 3600 * 1000));
-}
-
-Song song(const std::string& id, const std::string& userId, const std::string& title, const std::string& tags,
-          double hoursOld, std::int64_t plays) {
-    Song s;
-    s.id = id;
-    s.taskId = "task-" + id;
-    s.userId = userId;
-    s.title = title;
-    s.tags = tags;
-    s.prompt = "一首歌";
-    s.lyric = "[Verse]\n" + title + "的歌词";
-    s.model = "chirp-v3-5";
-    s.imageUrl = "/media/" + id + ".svg";
-    s.audioUrl = "/media/" + id + ".mp3";
-    s.duration = 120.5;
-    s.complete = SongStatus::Done;
-    s.open = true;
-    s.playCount = plays;
-    s.forwardCount = plays / 10;
-    s.likeCount = plays / 100;
-    s.createdAt = hoursAgo(hoursOld);
-    s.finishedAt = hoursAgo(hoursOld) + domain::Millis(60000);
-    return s;
-}
-
 class SquareTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
@@ -75,28 +47,28 @@ protected:
                 repos.users().insert(user);
             }
             auto& songs = repos.songs();
-            Song hot = song("s-hot", "u1", "夏日的风", "pop, Male Vocal", 3, 1000);
+            Song hot = publicSong("s-hot", "u1", "夏日的风", "pop, Male Vocal", 3, 1000);
             hot.lyric = "[Verse]\n海边的晚霞染红了天空";
             songs.insert(hot);
-            songs.insert(song("s-mid", "u2", "摇滚之夜", "Rock", 2, 100));
-            Song fresh = song("s-new", "u2", "深夜爵士", "jazz, Dark", 1, 0);
+            songs.insert(publicSong("s-mid", "u2", "摇滚之夜", "Rock", 2, 100));
+            Song fresh = publicSong("s-new", "u2", "深夜爵士", "jazz, Dark", 1, 0);
             fresh.lyric = "[Verse]\n月光洒在窗台";
             songs.insert(fresh);
 
-            Song privateSong = song("s-private", "u1", "夏日私藏", "pop", 0.1, 5000);
+            Song privateSong = publicSong("s-private", "u1", "夏日私藏", "pop", 0.1, 5000);
             privateSong.open = false;
             songs.insert(privateSong);
-            Song hidden = song("s-hidden", "u1", "夏日隐藏", "pop", 0.2, 5000);
+            Song hidden = publicSong("s-hidden", "u1", "夏日隐藏", "pop", 0.2, 5000);
             hidden.hidden = true;
             songs.insert(hidden);
-            Song deleted = song("s-deleted", "u1", "夏日删除", "pop", 0.3, 5000);
+            Song deleted = publicSong("s-deleted", "u1", "夏日删除", "pop", 0.3, 5000);
             deleted.deletedAt = hoursAgo(0.05);
             songs.insert(deleted);
-            Song generating = song("s-generating", "u1", "夏日生成中", "pop", 0.01, 0);
+            Song generating = publicSong("s-generating", "u1", "夏日生成中", "pop", 0.01, 0);
             generating.complete = SongStatus::Generating;
             generating.finishedAt.reset();
             songs.insert(generating);
-            Song failed = song("s-failed", "u1", "夏日失败", "pop", 0.02, 0);
+            Song failed = publicSong("s-failed", "u1", "夏日失败", "pop", 0.02, 0);
             failed.complete = SongStatus::Failed;
             songs.insert(failed);
             songs.addLike("u1", "s-mid", testNow());
@@ -391,7 +363,7 @@ TEST(ListCacheTest, VisitorsShareAShortLivedAnswerSignedInViewersNeverAndPublish
         user.nickname = "歌手甲";
         user.createdAt = hoursAgo(100);
         repos.users().insert(user);
-        repos.songs().insert(song("s-a", "u1", "第一首", "pop", 2, 0));
+        repos.songs().insert(publicSong("s-a", "u1", "第一首", "pop", 2, 0));
         return true;
     });
     const auto listed = [&](const std::string& uri, const std::string& token = {}) {
@@ -411,7 +383,7 @@ TEST(ListCacheTest, VisitorsShareAShortLivedAnswerSignedInViewersNeverAndPublish
     EXPECT_EQ(listed("/music/getNewMusic"), (Ids{"s-a"}));
     EXPECT_EQ(listed("/music/search?keyword=pop"), (Ids{"s-a"}));
     server.store().transact([](domain::Repositories& repos) {
-        repos.songs().insert(song("s-b", "u1", "第二首", "pop", 1, 0)); // as another instance would
+        repos.songs().insert(publicSong("s-b", "u1", "第二首", "pop", 1, 0)); // as another instance would
         return true;
     });
     EXPECT_EQ(listed("/music/getNewMusic"), (Ids{"s-a"})) << "a visitor gets the cached answer";

@@ -1,10 +1,11 @@
 #pragma once
 
-// The whole HTTP server in-process: port 0, a temporary SQLite database, a temporary web root with a fake
-// index.html and assets, and a media folder.
+// The whole HTTP server in-process, wired as gequ-server wires it: a configuration (test defaults plus what the test
+// adds) read by wiring::Config, a wiring::Runtime on it, and server::makeHttpConfig / makeHttpServices, the same
+// functions gequ-server's main calls (docs/testing.md). Port 0, a temporary SQLite database, a temporary web root
+// with a fake index.html and assets, and a media folder. Only the clock, the ids, the SMS provider, the upstream and
+// the moderation word list are test doubles (wiring::Substitutes); the payment side is the configured one.
 
-#include "temp_dir.h"
-#include "test_clock.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/services/auth_service.h"
 #include "gequ/domain/services/create_service.h"
@@ -13,12 +14,13 @@
 #include "gequ/domain/services/user_service.h"
 #include "gequ/domain/services/works_service.h"
 #include "gequ/http/server.h"
-#include "gequ/media/local_media_store.h"
+#include "gequ/server/http_wiring.h"
+#include "gequ/wiring/config.h"
+#include "gequ/wiring/runtime.h"
+#include "system_doubles.h"
+#include "temp_dir.h"
+#include "test_clock.h"
 
-#include <Poco/DigestEngine.h>
-#include <Poco/HMACEngine.h>
-#include <Poco/SHA2Engine.h>
-#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -26,7 +28,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <random>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,115 +37,12 @@ namespace gequ::http::test {
 
 /// A clock the test sets by hand (safe to move while the server reads it).
 using FixedClock = gequ::test::TestClock;
+using gequ::test::CountingIds;
+using gequ::test::RecordingSms;
 using gequ::test::TempDir;
 
-/// SHA-256 and HMAC-SHA256 from Poco (the server uses OpenSSL's; both are the standard functions).
-class PocoHasher : public domain::Hasher {
-public:
-    std::string hmacSha256Hex(const std::string& key, const std::string& data) const override {
-        Poco::HMACEngine<SHA256> engine(key);
-        engine.update(data);
-        return Poco::DigestEngine::digestToHex(engine.digest());
-    }
-    std::string sha256Hex(const std::string& data) const override {
-        Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
-        engine.update(data);
-        return Poco::DigestEngine::digestToHex(engine.digest());
-    }
-
-private:
-    /// HMACEngine wants a default-constructible engine with BLOCK_SIZE and DIGEST_SIZE.
-    class SHA256 : public Poco::SHA2Engine {
-    public:
-        enum { BLOCK_SIZE = 64, DIGEST_SIZE = 32 };
-        SHA256() : Poco::SHA2Engine(Poco::SHA2Engine::SHA_256) {}
-    };
-};
-
-/// Pseudo-random (seeded per instance), thread-safe. Good enough for tokens and codes in tests.
-class TestRandom : public domain::Random {
-public:
-    std::string bytes(std::size_t n) override {
-        std::lock_guard lock(_mutex);
-        std::string out(n, '\0');
-        for (auto& c : out) {
-            c = static_cast<char>(_engine() & 0xff);
-        }
-        return out;
-    }
-    std::int64_t uniform(std::int64_t low, std::int64_t high) override {
-        std::lock_guard lock(_mutex);
-        return std::uniform_int_distribution<std::int64_t>(low, high)(_engine);
-    }
-
-private:
-    std::mutex _mutex;
-    std::mt19937_64 _engine{std::random_device{}()};
-};
-
-/// Ids id-1, id-2, ...
-class CountingIds : public domain::IdGenerator {
-public:
-    std::string newId() override { return "id-" + std::to_string(++_n); }
-
-private:
-    std::atomic<int> _n{0};
-};
-
-/// An SMS provider that remembers what it sent; it can be told to fail like a provider that refuses.
-class RecordingSms : public domain::SmsSender {
-public:
-    struct Sent {
-        std::string phone;
-        std::string code;
-    };
-
-    domain::Status sendCode(const std::string& phone, const std::string& code) override {
-        std::lock_guard lock(_mutex);
-        if (_failing) {
-            ++_failures;
-            return domain::DomainError{domain::ErrorCode::Upstream, "短信发送失败，请稍后再试"};
-        }
-        _sent.push_back({phone, code});
-        return domain::success();
-    }
-    std::string name() const override { return "recording"; }
-
-    void reset() {
-        std::lock_guard lock(_mutex);
-        _sent.clear();
-        _failing = false;
-        _failures = 0;
-    }
-    void setFailing(bool failing) {
-        std::lock_guard lock(_mutex);
-        _failing = failing;
-    }
-    /// The code last sent to the phone (empty when none).
-    std::string lastCode(const std::string& phone) const {
-        std::lock_guard lock(_mutex);
-        for (auto it = _sent.rbegin(); it != _sent.rend(); ++it) {
-            if (it->phone == phone) {
-                return it->code;
-            }
-        }
-        return {};
-    }
-    std::size_t sentCount() const {
-        std::lock_guard lock(_mutex);
-        return _sent.size();
-    }
-    int failures() const {
-        std::lock_guard lock(_mutex);
-        return _failures;
-    }
-
-private:
-    mutable std::mutex _mutex;
-    std::vector<Sent> _sent;
-    bool _failing = false;
-    int _failures = 0;
-};
+/// The server secret of every test server (auth.secret): it signs login codes and media URLs.
+inline constexpr const char* kTestSecret = "test-secret-test-secret-test-secret!";
 
 /// A Store that forwards to another, which a test can replace between requests (a fresh database per test without a
 /// new server: stopping a server takes a quarter of a second).
@@ -221,49 +120,40 @@ private:
     int _lyricCalls = 0;
 };
 
-/// The account services of a test server on one store and clock, with test doubles for the system ports.
-class AccountServices {
-public:
-    AccountServices(domain::Store& store, const domain::Clock& clock, domain::AuthSettings settings = defaults())
-        : auth(store, clock, random, ids, hasher, sms, std::move(settings)), users(store, clock),
-          redeem(store, clock, random, ids, hasher), create(store, clock, ids, moderation, domain::CreateSettings{}),
-          works(store, clock, generator, moderation) {}
-
-    static domain::AuthSettings defaults() {
-        domain::AuthSettings settings;
-        settings.secret = "test-secret-test-secret-test-secret!";
-        return settings;
-    }
-
-    /// Services for a Server: the square given, these account services, and auth.authenticate as the authenticator
-    /// unless another is given.
-    Services services(domain::Store& store, const domain::Clock& clock, domain::SquareService& square,
-                      Authenticator authenticate = {}) {
-        if (!authenticate) {
-            authenticate = [this](const std::string& token) { return auth.authenticate(token); };
-        }
-        Services services{store, clock, square, auth, users, redeem, std::move(authenticate)};
-        services.create = &create;
-        services.works = &works;
-        return services;
-    }
-
-    PocoHasher hasher;
-    TestRandom random;
-    CountingIds ids;
-    RecordingSms sms;
-    domain::AuthService auth;
-    domain::UserService users;
-    domain::RedeemService redeem;
-    TestModeration moderation;
-    FakeGenerator generator;
-    domain::CreateService create; ///< points.create_cost 10
-    domain::WorksService works;
-};
-
 /// 2026-11-21T10:00:00Z
 inline domain::TimePoint testNow() {
     return domain::fromEpochMillis(1795255200000);
+}
+
+/// `hours` before testNow().
+inline domain::TimePoint hoursAgo(double hours) {
+    return testNow() - domain::Millis(static_cast<std::int64_t>(hours * 3600 * 1000));
+}
+
+/// A public, finished song of the user, made `hoursOld` hours before testNow() (a minute to finish), 120.5 s long,
+/// with its audio and cover under /media/, `plays` plays, a tenth as many shares and a hundredth as many likes.
+inline domain::Song publicSong(const std::string& id, const std::string& userId, const std::string& title,
+                               const std::string& tags, double hoursOld, std::int64_t plays = 0) {
+    domain::Song s;
+    s.id = id;
+    s.taskId = "task-" + id;
+    s.userId = userId;
+    s.title = title;
+    s.tags = tags;
+    s.prompt = "一首歌";
+    s.lyric = "[Verse]\n" + title + "的歌词";
+    s.model = "chirp-v3-5";
+    s.imageUrl = "/media/" + id + ".svg";
+    s.audioUrl = "/media/" + id + ".mp3";
+    s.duration = 120.5;
+    s.complete = domain::SongStatus::Done;
+    s.open = true;
+    s.playCount = plays;
+    s.forwardCount = plays / 10;
+    s.likeCount = plays / 100;
+    s.createdAt = hoursAgo(hoursOld);
+    s.finishedAt = hoursAgo(hoursOld) + domain::Millis(60000);
+    return s;
 }
 
 inline void writeFile(const std::filesystem::path& path, const std::string& content) {
@@ -322,53 +212,88 @@ inline void seedMediaSong(domain::Store& store) {
     });
 }
 
+/// What a test server may change about the production wiring.
+struct TestServerOptions {
+    /// Adjusts the settings makeHttpConfig made (for what has no configuration key, or to keep a test short).
+    std::function<void(HttpConfig&)> tweak;
+    /// Replaces the real sessions (auth.authenticate) when given.
+    Authenticator authenticate;
+    /// More configuration lines ("key = value"), after the test defaults (testProperties).
+    std::string properties;
+    /// May add to the services makeHttpServices made before the server starts (e.g. a scripted upstream callback).
+    std::function<void(Services&)> extend;
+    /// The database instead of a fresh SQLite file (e.g. one that is down); resetAccounts() replaces it.
+    std::unique_ptr<domain::Store> store;
+    /// Whether the temporary web root holds the fake web app (index.html, assets); false: no web root at all.
+    bool webApp = true;
+};
+
 class TestServer {
 public:
-    /// `authenticate` replaces the real sessions (auth.authenticate) when given.
-    /// `extend` may add to the services before the server starts (e.g. the upstream callback).
-    explicit TestServer(const std::function<void(HttpConfig&)>& tweak = {}, Authenticator authenticate = {},
-                        domain::AuthSettings settings = AccountServices::defaults(),
-                        const std::function<void(Services&)>& extend = {})
-        : _clock(testNow()) {
-        _store = std::make_unique<SwitchableStore>(db::openStore("sqlite:" + (_dir.path() / "gequ.db").string(), 4));
-        _square = std::make_unique<domain::SquareService>(*_store, _clock);
-        _accounts = std::make_unique<AccountServices>(*_store, _clock, std::move(settings));
-        _files = std::make_unique<media::LocalMediaStore>(mediaDir());
-        _media = std::make_unique<domain::MediaService>(*_store, _clock, *_files);
+    /// The common cases: a tweak of the HTTP settings, an authenticator, more configuration, extra services.
+    explicit TestServer(std::function<void(HttpConfig&)> tweak = {}, Authenticator authenticate = {},
+                        std::string properties = {}, std::function<void(Services&)> extend = {})
+        : TestServer(options(std::move(tweak), std::move(authenticate), std::move(properties), std::move(extend))) {}
 
-        writeFile(webRoot() / "index.html", kIndexHtml);
-        writeFile(webRoot() / "assets" / "index-abc123.js", assetScript());
-        writeFile(webRoot() / "favicon.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
-        writeFile(webRoot() / ".env", "SECRET=1");
+    explicit TestServer(TestServerOptions options) : _clock(testNow()) {
+        if (options.webApp) {
+            writeFile(webRoot() / "index.html", kIndexHtml);
+            writeFile(webRoot() / "assets" / "index-abc123.js", assetScript());
+            writeFile(webRoot() / "favicon.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+            writeFile(webRoot() / ".env", "SECRET=1");
+        }
         writeFile(mediaDir() / "song.mp3", mediaBytes());
         writeFile(_dir.path() / "secret.txt", "outside the roots");
 
-        HttpConfig config;
-        config.host = "127.0.0.1";
-        config.port = 0;
-        config.webRoot = webRoot().string();
-        config.mediaDir = mediaDir().string();
-        config.threads = 4;
-        config.listCacheMillis = 0; // tests write to the store directly; the cache's own tests turn it on
-        config.ratePerIp = 1e6;
-        config.burstPerIp = 1e6;
-        config.mediaHosts = {"https://cdn.example.com"};
-        if (tweak) {
-            tweak(config);
+        const wiring::Config config = wiring::Config::loadFromString(
+            testProperties() + options.properties, [](const std::string&) { return std::optional<std::string>(); },
+            "the test server");
+        auto store = std::make_unique<SwitchableStore>(
+            options.store ? std::move(options.store) : db::openStore(config.dbUrl(), config.dbPoolSize()));
+        _store = store.get();
+        wiring::Substitutes substitutes;
+        substitutes.clock = &_clock;
+        substitutes.ids = &_ids;
+        substitutes.sms = &_sms;
+        substitutes.generator = &_generator;
+        substitutes.moderation = &_moderation;
+        _runtime = std::make_unique<wiring::Runtime>(config, std::move(store), substitutes);
+
+        HttpConfig http = server::makeHttpConfig(config);
+        http.mediaHosts = {"https://cdn.example.com"};
+        if (options.tweak) {
+            options.tweak(http);
         }
-        Services services = _accounts->services(*_store, _clock, *_square, std::move(authenticate));
-        services.media = _media.get();
-        services.mediaUrlKey = "test-media-url-key";
-        if (extend) {
-            extend(services);
+        Services services = server::makeHttpServices(*_runtime);
+        if (options.authenticate) {
+            services.authenticate = std::move(options.authenticate);
         }
-        _server = std::make_unique<Server>(config, std::move(services));
+        if (options.extend) {
+            options.extend(services);
+        }
+        _server = std::make_unique<Server>(http, std::move(services));
         _server->start();
     }
     ~TestServer() { _server->stop(); }
 
+    /// The configuration every test server starts from: the temporary folder's database, media and web root, port 0,
+    /// four threads, no list cache (tests write to the store directly; the cache's own tests turn it on), no rate
+    /// limit, a fixed server secret.
+    std::string testProperties() const {
+        return "data.dir = " + _dir.path().string() + "\n" + "db.pool_size = 4\n" +
+               "media.dir = " + mediaDir().string() + "\n" + "web.root = " + webRoot().string() + "\n" +
+               "http.port = 0\nhttp.threads = 4\nhttp.list_cache_ms = 0\n"
+               "http.rate_per_ip = 1000000\nhttp.burst_per_ip = 1000000\n"
+               "auth.secret = " +
+               kTestSecret + "\n";
+    }
+
     std::uint16_t port() const { return _server->port(); }
+    /// The running server (started; the destructor stops it).
+    Server& httpServer() { return *_server; }
     domain::Store& store() { return *_store; }
+    /// The production wiring the server runs on (its services: runtime().redeem(), runtime().orders(), ...).
+    wiring::Runtime& runtime() { return *_runtime; }
     /// Makes media/song.mp3 the audio of a public song (seedMediaSong), so anyone may fetch it.
     void publishMediaSong() { seedMediaSong(*_store); }
     /// Starts over on a new, empty database, with the clock back at testNow() and a fresh SMS record. Call it only
@@ -377,23 +302,34 @@ public:
         const auto file = _dir.path() / ("gequ-" + std::to_string(++_databases) + ".db");
         _store->replace(db::openStore("sqlite:" + file.string(), 4));
         _clock.set(testNow());
-        _accounts->sms.reset();
+        _sms.reset();
     }
     FixedClock& clock() { return _clock; }
-    AccountServices& accounts() { return *_accounts; }
-    RecordingSms& sms() { return _accounts->sms; }
+    RecordingSms& sms() { return _sms; }
+    FakeGenerator& generator() { return _generator; }
     std::filesystem::path webRoot() const { return _dir.path() / "web"; }
     std::filesystem::path mediaDir() const { return _dir.path() / "media"; }
 
 private:
+    static TestServerOptions options(std::function<void(HttpConfig&)> tweak, Authenticator authenticate,
+                                     std::string properties, std::function<void(Services&)> extend) {
+        TestServerOptions options;
+        options.tweak = std::move(tweak);
+        options.authenticate = std::move(authenticate);
+        options.properties = std::move(properties);
+        options.extend = std::move(extend);
+        return options;
+    }
+
     TempDir _dir;
     FixedClock _clock;
-    std::unique_ptr<SwitchableStore> _store;
+    CountingIds _ids;
+    RecordingSms _sms;
+    FakeGenerator _generator;
+    TestModeration _moderation;
+    SwitchableStore* _store = nullptr; ///< owned by the runtime
     int _databases = 0;
-    std::unique_ptr<domain::SquareService> _square;
-    std::unique_ptr<AccountServices> _accounts;
-    std::unique_ptr<media::LocalMediaStore> _files;
-    std::unique_ptr<domain::MediaService> _media;
+    std::unique_ptr<wiring::Runtime> _runtime;
     std::unique_ptr<Server> _server;
 };
 

@@ -37,7 +37,7 @@ protected:
         spec.planId = planId;
         spec.maxUses = maxUses;
         spec.expiresAt = expiresAt;
-        auto issued = server().accounts().redeem.createCodes(spec);
+        auto issued = server().runtime().redeem().createCodes(spec);
         EXPECT_TRUE(issued.ok());
         return issued.ok() ? issued->front().plain : std::string();
     }
@@ -225,13 +225,13 @@ TEST_F(UserTest, RedeemRefusesEveryUnusableCodeWithOneMessage) {
 
     const std::string expiring = makeCode(10, std::nullopt, 1, testNow() + 1h);
     const std::string disabled = makeCode(10);
-    auto codes = server().accounts().redeem.list({0, 10});
+    auto codes = server().runtime().redeem().list({0, 10});
     ASSERT_EQ(codes.size(), 2u);
     for (const auto& code : codes) {
         if (code.expiresAt) {
             continue;
         }
-        ASSERT_TRUE(server().accounts().redeem.disable(code.id).ok());
+        ASSERT_TRUE(server().runtime().redeem().disable(code.id).ok());
     }
     expectError(redeem(token, disabled), 400, 4000, "兑换码无效");
     clock().advance(1h);
@@ -265,7 +265,7 @@ TEST_F(UserTest, ACodeWithTwoUsesServesTwoUsers) {
     EXPECT_EQ(integral(a), 50);
     EXPECT_EQ(integral(b), 50);
     EXPECT_EQ(integral(c), 20);
-    auto codes = server().accounts().redeem.list({0, 10});
+    auto codes = server().runtime().redeem().list({0, 10});
     ASSERT_EQ(codes.size(), 1u);
     EXPECT_EQ(codes[0].usedCount, 2);
 }
@@ -332,7 +332,7 @@ TEST_F(UserTest, ConcurrentRedeemsOfAOneUseCodeHaveOneWinner) {
         total += integral(token);
     }
     EXPECT_EQ(total, kUsers * 20 + 50);
-    EXPECT_EQ(server().accounts().redeem.list({0, 1}).front().usedCount, 1);
+    EXPECT_EQ(server().runtime().redeem().list({0, 1}).front().usedCount, 1);
 }
 
 } // namespace

@@ -123,11 +123,11 @@ protected:
 
     /// Every broken invariant (ledger, tasks, ...), as gequ-admin check reports them.
     std::vector<std::string> check() {
-        domain::AdminService admin(store(), clock(), server().accounts().ids);
+        domain::AdminService admin(store(), clock(), server().runtime().ids());
         return admin.check();
     }
 
-    FakeGenerator& generator() { return server().accounts().generator; }
+    FakeGenerator& generator() { return server().generator(); }
 
 private:
     std::atomic<int> _refs{0};

@@ -313,7 +313,7 @@ TEST_F(WechatGateway, NoAnswerIsUpstream) {
 }
 
 TEST_F(WechatGateway, LogsNameTheProblemButNeverAKeyOrASignature) {
-    LogCapture log;
+    gequ::test::LogCapture log("gequ.payment");
     fake->setFault(FakeWechatPay::Fault::BadSignature);
     expectBusy(gateway->start(request("GQ20250101000000LOGS0001")));
     fake->setFault(FakeWechatPay::Fault::OrderNoUsed);

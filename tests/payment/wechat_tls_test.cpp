@@ -61,7 +61,7 @@ TEST_F(WechatFixture, AnUntrustedHttpsServerIsNeverSentARequest) {
     auto https = config();
     https.baseUrl = "https://127.0.0.1:" + std::to_string(socket.address().port());
     WechatPayGateway gateway(https, clock, random);
-    LogCapture log;
+    gequ::test::LogCapture log("gequ.payment");
     expectBusy(gateway.start(request("GQ20250101000000TLS00001")));
     EXPECT_NE(log.text().find("certificate verify failed"), std::string::npos) << log.text();
     expectBusy(gateway.query("GQ20250101000000TLS00001"));

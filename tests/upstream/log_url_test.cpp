@@ -3,10 +3,9 @@
 
 #include "gequ/media/local_media_store.h"
 #include "gequ/upstream/media_fetcher.h"
+#include "log_capture.h"
 #include "log_url.h"
 
-#include <Poco/AutoPtr.h>
-#include <Poco/Channel.h>
 #include <Poco/Logger.h>
 #include <Poco/Message.h>
 #include <filesystem>
@@ -14,22 +13,6 @@
 #include <mutex>
 
 namespace {
-
-class CapturingChannel : public Poco::Channel {
-public:
-    void log(const Poco::Message& message) override {
-        std::lock_guard lock(_mutex);
-        _text += message.getText() + "\n";
-    }
-    std::string text() {
-        std::lock_guard lock(_mutex);
-        return _text;
-    }
-
-private:
-    std::mutex _mutex;
-    std::string _text;
-};
 
 TEST(LoggedUrl, DropsTheQueryAndFragment) {
     using gequ::upstream::detail::loggedUrl;
@@ -40,9 +23,7 @@ TEST(LoggedUrl, DropsTheQueryAndFragment) {
 }
 
 TEST(LoggedUrl, AFailedReHostingLogsTheUrlWithoutItsSignedQuery) {
-    Poco::AutoPtr<CapturingChannel> channel = new CapturingChannel;
-    Poco::Logger& logger = Poco::Logger::get("gequ.upstream.fetch");
-    logger.setChannel(channel);
+    gequ::test::LogCapture log("gequ.upstream.fetch");
     const auto dir = std::filesystem::temp_directory_path() / "gequ-log-url-test";
     {
         gequ::media::LocalMediaStore store(dir);
@@ -51,9 +32,8 @@ TEST(LoggedUrl, AFailedReHostingLogsTheUrlWithoutItsSignedQuery) {
         auto refused = fetcher->fetchAudio("clip-1", "ftp://cdn.example/a.mp3?X-Amz-Signature=very-secret-signature");
         EXPECT_FALSE(refused.ok());
     }
-    logger.setChannel(nullptr);
     std::filesystem::remove_all(dir);
-    const std::string text = channel->text();
+    const std::string text = log.text();
     EXPECT_NE(text.find("cdn.example/a.mp3"), std::string::npos) << text;
     EXPECT_EQ(text.find("very-secret-signature"), std::string::npos) << text;
 }

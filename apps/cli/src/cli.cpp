@@ -1,9 +1,9 @@
 #include "cli.h"
 
-#include "gequ/app/exceptions.h"
-#include "gequ/app/setup.h"
 #include "gequ/db/database.h"
 #include "gequ/db/db_exception.h"
+#include "gequ/wiring/exceptions.h"
+#include "gequ/wiring/setup.h"
 
 #include <Poco/Exception.h>
 #include <Poco/JSON/Stringifier.h>
@@ -144,7 +144,7 @@ std::string usageLine(const CommandSpec& spec) {
 }
 
 Context::Context(const CommandSpec& spec, std::vector<std::string> arguments,
-                 std::map<std::string, std::string> options, app::Config config, bool json, std::ostream& out,
+                 std::map<std::string, std::string> options, wiring::Config config, bool json, std::ostream& out,
                  std::ostream& err)
     : _spec(spec), _arguments(std::move(arguments)), _options(std::move(options)), _config(std::move(config)),
       _json(json), _out(out), _err(err) {}
@@ -159,9 +159,9 @@ std::optional<std::string> Context::option(const std::string& name) const {
     return it->second;
 }
 
-app::Runtime& Context::runtime() {
+wiring::Runtime& Context::runtime() {
     if (!_runtime) {
-        auto store = app::openStore(_config, false);
+        auto store = wiring::openStore(_config, false);
         const int have = db::schemaVersion(*store);
         const int want = db::latestSchemaVersion();
         if (have < want) {
@@ -169,7 +169,7 @@ app::Runtime& Context::runtime() {
                                      " but this build needs " + std::to_string(want) + "; run `" + kProgram +
                                      " migrate` first (database: " + _config.dbUrl() + ")");
         }
-        _runtime = std::make_unique<app::Runtime>(_config, std::move(store));
+        _runtime = std::make_unique<wiring::Runtime>(_config, std::move(store));
     }
     return *_runtime;
 }
@@ -333,10 +333,10 @@ int run(const CommandTable& table, const std::vector<std::string>& args, std::os
         }
     }
 
-    std::optional<app::Config> config;
+    std::optional<wiring::Config> config;
     try {
-        config = app::Config::load(configPath.value_or(""));
-        app::configureLogging(config->logLevel());
+        config = wiring::Config::load(configPath.value_or(""));
+        wiring::configureLogging(config->logLevel());
     } catch (const std::exception& e) {
         const std::string message = db::maskPasswords(e.what());
         err << kProgram << ": " << message << "\n";

@@ -4,8 +4,8 @@
 // the context a command runs in. Each command group lives in its own <group>_commands.cpp and adds its commands to
 // the table through a function declared in commands.h.
 
-#include "gequ/app/config.h"
-#include "gequ/app/runtime.h"
+#include "gequ/wiring/config.h"
+#include "gequ/wiring/runtime.h"
 
 #include <Poco/JSON/Object.h>
 #include <functional>
@@ -60,21 +60,21 @@ private:
 class Context {
 public:
     Context(const CommandSpec& spec, std::vector<std::string> arguments, std::map<std::string, std::string> options,
-            app::Config config, bool json, std::ostream& out, std::ostream& err);
+            wiring::Config config, bool json, std::ostream& out, std::ostream& err);
     ~Context();
 
     const CommandSpec& spec() const { return _spec; }
     const std::vector<std::string>& arguments() const { return _arguments; }
     /// The value of a command option (a flag's value is empty), or nullopt when not given.
     std::optional<std::string> option(const std::string& name) const;
-    const app::Config& config() const { return _config; }
+    const wiring::Config& config() const { return _config; }
     bool json() const { return _json; }
     std::ostream& out() { return _out; }
     std::ostream& err() { return _err; }
 
     /// The services on the configured database. Throws when the database's schema is older than this build (run
     /// `gequ-admin migrate`); never migrates by itself.
-    app::Runtime& runtime();
+    wiring::Runtime& runtime();
 
     /// Prints a JSON value as one line on stdout.
     void printJson(const Poco::Dynamic::Var& value);
@@ -87,11 +87,11 @@ private:
     const CommandSpec& _spec;
     std::vector<std::string> _arguments;
     std::map<std::string, std::string> _options;
-    app::Config _config;
+    wiring::Config _config;
     bool _json;
     std::ostream& _out;
     std::ostream& _err;
-    std::unique_ptr<app::Runtime> _runtime;
+    std::unique_ptr<wiring::Runtime> _runtime;
 };
 
 /// A JSON object that keeps its keys in insertion order.

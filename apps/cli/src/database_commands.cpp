@@ -18,7 +18,7 @@ using Poco::JSON::Array;
 using Poco::JSON::Object;
 
 int migrateCommand(Context& context) {
-    auto store = app::openStore(context.config(), false);
+    auto store = wiring::openStore(context.config(), false);
     const int applied = db::migrate(*store);
     const int version = db::schemaVersion(*store);
     if (context.json()) {

@@ -139,7 +139,7 @@ int seedCommand(Context& context) {
         context.err() << "gequ-admin: 生产环境不能填充测试数据 (app.env = production)\n";
         return kExitFailure;
     }
-    auto store = app::openStore(context.config(), true);
+    auto store = wiring::openStore(context.config(), true);
     const auto existing = domain::readOnly(*store, [](domain::Repositories& repos) { return repos.users().count(); });
     if (existing > 0) {
         context.err() << "gequ-admin: 数据库不是空的（已有 " << existing << " 个用户），只能向空数据库填充测试数据\n";

@@ -1,16 +1,15 @@
 // gequ-server: reads the configuration, opens (and migrates) the database, builds the services and the HTTP server,
 // prints "Gequ listening on http://HOST:PORT" and serves until SIGTERM or SIGINT.
 
-#include "gequ/app/config.h"
-#include "gequ/app/exceptions.h"
-#include "gequ/app/generation_runner.h"
-#include "gequ/app/media_upkeep.h"
-#include "gequ/app/order_upkeep.h"
-#include "gequ/app/runtime.h"
-#include "gequ/app/setup.h"
-#include "gequ/app/square_upkeep.h"
 #include "gequ/db/db_exception.h"
 #include "gequ/http/server.h"
+#include "gequ/server/generation_runner.h"
+#include "gequ/server/http_wiring.h"
+#include "gequ/server/upkeep.h"
+#include "gequ/wiring/config.h"
+#include "gequ/wiring/exceptions.h"
+#include "gequ/wiring/runtime.h"
+#include "gequ/wiring/setup.h"
 
 #include <Poco/Exception.h>
 #include <Poco/Logger.h>
@@ -19,6 +18,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -94,14 +94,14 @@ int main(int argc, char** argv) {
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
 
-    std::optional<gequ::app::Config> config;
+    std::optional<gequ::wiring::Config> config;
     try {
-        config = gequ::app::Config::load(options->configPath);
+        config = gequ::wiring::Config::load(options->configPath);
     } catch (const std::exception& e) {
         std::cerr << "gequ-server: " << gequ::db::maskPasswords(e.what()) << "\n";
         return kExitFailure;
     }
-    gequ::app::configureLogging(config->logLevel());
+    gequ::wiring::configureLogging(config->logLevel());
     Poco::Logger& log = Poco::Logger::get("gequ.server");
 
     try {
@@ -112,8 +112,8 @@ int main(int argc, char** argv) {
                         config->dbUrl().rfind("sqlite:", 0) == 0 ? config->dbUrl() : std::string("postgresql"),
                         config->upstreamProvider(), config->paymentProvider(), config->smsProvider());
 
-        gequ::app::ensureDirectories(*config);
-        gequ::app::Runtime runtime(*config); // opens the database and applies pending migrations
+        gequ::wiring::ensureDirectories(*config);
+        gequ::wiring::Runtime runtime(*config); // opens the database and applies pending migrations
         runtime.auth(); // loads (or generates) the server secret and builds the SMS sender: fails here, not later
         log.information("SMS provider: %s", runtime.sms().name());
 
@@ -126,27 +126,28 @@ int main(int argc, char** argv) {
                       "will fail (and be refunded). Install fluid-soundfont-gm or set composer.soundfont.",
                       config->composerSoundfont());
         }
-        gequ::app::GenerationRunner workers(runtime.generation(), config->generationWorkers());
+        gequ::server::GenerationRunner workers(runtime.generation(), config->generationWorkers());
         runtime.create().setOnCreated([&workers] { workers.wake(); });
 
         // The payment side: the gateway of payment.provider and the order service (fails here when misconfigured).
         log.information("payment provider: %s", runtime.paymentGateway().name());
         const auto reconcileSeconds = config->getInt("payment.reconcile_interval");
-        std::optional<gequ::app::OrderUpkeep> orderUpkeep;
+        std::unique_ptr<gequ::server::PeriodicJob> orderUpkeep;
         if (reconcileSeconds > 0) {
-            orderUpkeep.emplace(runtime.orders(), std::chrono::seconds{reconcileSeconds});
+            orderUpkeep = gequ::server::makeOrderUpkeep(runtime.orders(), std::chrono::seconds{reconcileSeconds});
         }
 
-        gequ::http::Server server(gequ::app::makeHttpConfig(*config), runtime.httpServices());
+        gequ::http::Server server(gequ::server::makeHttpConfig(*config), gequ::server::makeHttpServices(runtime));
         server.start();
         workers.start();
-        gequ::app::SquareUpkeep squareUpkeep(runtime.square()); // the hot list's hotness and the play de-duplication
-        squareUpkeep.start();
+        const auto squareUpkeep = gequ::server::makeSquareUpkeep(runtime.square()); // hotness and play de-duplication
+        squareUpkeep->start();
         if (orderUpkeep) {
             orderUpkeep->start(); // expired orders closed, open ones asked about at the provider
         }
-        gequ::app::MediaUpkeep mediaUpkeep(runtime.media()); // deleted songs' files removed after the retention
-        mediaUpkeep.start();
+        const auto mediaUpkeep =
+            gequ::server::makeMediaUpkeep(runtime.media()); // deleted songs' files, after retention
+        mediaUpkeep->start();
         std::cout << "Gequ listening on http://" << hostForUrl(config->httpHost()) << ":" << server.port() << std::endl;
         if (std::filesystem::is_directory(config->webRoot())) {
             log.information("serving the web app from %s and media from %s", config->webRoot(), config->mediaDir());
@@ -160,11 +161,11 @@ int main(int argc, char** argv) {
         log.information("received %s; stopping", std::string(strsignal(received)));
         server.stop();
         workers.stop(); // each worker finishes its tick; tasks in flight are picked up again on the next start
-        squareUpkeep.stop();
+        squareUpkeep->stop();
         if (orderUpkeep) {
             orderUpkeep->stop();
         }
-        mediaUpkeep.stop();
+        mediaUpkeep->stop();
         log.information("stopped");
     } catch (const Poco::Exception& e) {
         log.fatal("cannot start: %s", gequ::db::maskPasswords(e.displayText()));

@@ -1,7 +1,7 @@
-#include "gequ/app/config.h"
+#include "gequ/wiring/config.h"
 
-#include "gequ/app/exceptions.h"
 #include "gequ/db/db_exception.h"
+#include "gequ/wiring/exceptions.h"
 
 #include <Poco/AutoPtr.h>
 #include <Poco/Exception.h>
@@ -16,7 +16,7 @@
 #include <set>
 #include <sstream>
 
-namespace gequ::app {
+namespace gequ::wiring {
 
 namespace {
 
@@ -590,4 +590,4 @@ std::vector<std::string> Config::getList(const std::string& key) const {
     return out;
 }
 
-} // namespace gequ::app
+} // namespace gequ::wiring

@@ -1,10 +1,10 @@
 #pragma once
 
 // The wiring both binaries share: the configuration turned into adapters, and the adapters handed to the services.
-// gequ-server and gequ-admin each build one Runtime and use the same services through it.
+// gequ-server and gequ-admin each build one Runtime and use the same services through it; the tests build it too,
+// with Substitutes for the clock and the third-party services (docs/architecture.md "Composition roots").
 
-#include "gequ/app/config.h"
-#include "gequ/app/system.h"
+#include "gequ/domain/ports/moderation.h"
 #include "gequ/domain/ports/sms_sender.h"
 #include "gequ/domain/ports/store.h"
 #include "gequ/domain/services/admin_service.h"
@@ -17,19 +17,20 @@
 #include "gequ/domain/services/square_service.h"
 #include "gequ/domain/services/user_service.h"
 #include "gequ/domain/services/works_service.h"
-#include "gequ/http/server.h"
+#include "gequ/wiring/config.h"
+#include "gequ/wiring/system.h"
 
 #include <memory>
 #include <mutex>
 
-namespace gequ::app {
+namespace gequ::wiring {
 
 /// Opens the database named by db.url with db.pool_size connections; applies the pending migrations first unless
 /// `applyMigrations` is false. Throws db::DbException when it cannot be opened or migrated.
 std::unique_ptr<domain::Store> openStore(const Config& config, bool applyMigrations = true);
 
-/// The HTTP adapter's settings from the http.*, web.root and media.dir keys.
-http::HttpConfig makeHttpConfig(const Config& config);
+/// http.public_base_url without its trailing slashes.
+std::string publicBaseUrlOf(const Config& config);
 
 /// The generation worker's settings from the generation.* and points.create_cost keys.
 domain::WorkerSettings makeWorkerSettings(const Config& config);
@@ -38,14 +39,24 @@ domain::WorkerSettings makeWorkerSettings(const Config& config);
 /// checks.
 std::string callbackKeyOf(const std::string& callbackUrl);
 
+/// What a test puts in place of an adapter the configuration would choose; each null member keeps the configured
+/// one. The Runtime does not own them; they must outlive it.
+struct Substitutes {
+    const domain::Clock* clock = nullptr;
+    domain::IdGenerator* ids = nullptr;
+    domain::SmsSender* sms = nullptr;               ///< instead of sms.provider's sender
+    domain::SongGenerator* generator = nullptr;     ///< instead of upstream.provider's generator
+    const domain::Moderation* moderation = nullptr; ///< instead of the word list
+};
+
 /// The system adapters, the store and the services, built from one configuration. Owns everything it builds;
 /// everything lives as long as the Runtime.
 class Runtime {
 public:
     /// Opens the store (see openStore) and builds the services on it.
     explicit Runtime(const Config& config, bool applyMigrations = true);
-    /// Builds the services on a store opened elsewhere (tests).
-    Runtime(const Config& config, std::unique_ptr<domain::Store> store);
+    /// Builds the services on a store opened elsewhere (gequ-admin's own opening, tests), with the substitutes given.
+    Runtime(const Config& config, std::unique_ptr<domain::Store> store, Substitutes substitutes = {});
     ~Runtime();
     Runtime(const Runtime&) = delete;
     Runtime& operator=(const Runtime&) = delete;
@@ -85,15 +96,21 @@ public:
     domain::PaymentGateway& paymentGateway();
     domain::OrderService& orders();
 
-    /// What the HTTP server's handlers call (builds auth() and the song side).
-    http::Services httpServices();
+    /// The server secret auth() loaded (builds auth()); it also keys the signed media URLs.
+    const std::string& secret();
+    /// The key the upstream callback route checks (builds the song side); empty when there is no callback (the
+    /// offline composer, or no key in upstream.ace.callback_url).
+    const std::string& callbackKey();
 
 private:
     Config _config;
-    SystemClock _clock;
-    UuidIdGenerator _ids;
+    Substitutes _substitutes;
+    SystemClock _systemClock;
+    UuidIdGenerator _uuids;
     SecureRandom _random;
     OpenSslHasher _hasher;
+    const domain::Clock& _clock;
+    domain::IdGenerator& _ids;
     std::unique_ptr<domain::Store> _store;
     domain::SquareService _square;
     domain::AdminService _admin;
@@ -103,7 +120,8 @@ private:
     Generation& generationParts();
 
     std::once_flag _authBuilt;
-    std::unique_ptr<domain::SmsSender> _sms;
+    std::unique_ptr<domain::SmsSender> _ownSms; ///< unless Substitutes::sms is given
+    domain::SmsSender* _sms = nullptr;
     std::unique_ptr<domain::AuthService> _auth;
     std::string _secret; ///< the server secret auth() loaded (it also keys the signed media URLs)
     std::once_flag _generationBuilt;
@@ -114,4 +132,4 @@ private:
     std::unique_ptr<Payment> _payment;
 };
 
-} // namespace gequ::app
+} // namespace gequ::wiring

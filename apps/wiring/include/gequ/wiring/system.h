@@ -8,7 +8,7 @@
 #include "gequ/domain/ports/id_generator.h"
 #include "gequ/domain/ports/random.h"
 
-namespace gequ::app {
+namespace gequ::wiring {
 
 /// The system clock (std::chrono::system_clock), truncated to milliseconds.
 class SystemClock : public domain::Clock {
@@ -38,4 +38,4 @@ public:
     std::string sha256Hex(const std::string& data) const override;
 };
 
-} // namespace gequ::app
+} // namespace gequ::wiring

@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-namespace gequ::app {
+namespace gequ::server {
 
 /// A lease owner unique to this process: host:pid:uuid.
 std::string instanceOwnerId();
@@ -48,4 +48,4 @@ private:
     std::vector<std::thread> _threads;
 };
 
-} // namespace gequ::app
+} // namespace gequ::server

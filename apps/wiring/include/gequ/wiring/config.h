@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gequ::app {
+namespace gequ::wiring {
 
 /// The shortest upstream callback key (upstream.ace.callback_url's key parameter) the configuration accepts.
 inline constexpr std::size_t kMinCallbackKeyChars = 32;
@@ -152,4 +152,4 @@ private:
     Environment _env;
 };
 
-} // namespace gequ::app
+} // namespace gequ::wiring

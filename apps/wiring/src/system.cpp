@@ -1,4 +1,4 @@
-#include "gequ/app/system.h"
+#include "gequ/wiring/system.h"
 
 #include <Poco/UUID.h>
 #include <Poco/UUIDGenerator.h>
@@ -10,7 +10,7 @@
 #include <openssl/rand.h>
 #include <stdexcept>
 
-namespace gequ::app {
+namespace gequ::wiring {
 
 domain::TimePoint SystemClock::now() const {
     return std::chrono::time_point_cast<domain::Millis>(std::chrono::system_clock::now());
@@ -87,4 +87,4 @@ std::string OpenSslHasher::sha256Hex(const std::string& data) const {
     return toHex(digest, length);
 }
 
-} // namespace gequ::app
+} // namespace gequ::wiring

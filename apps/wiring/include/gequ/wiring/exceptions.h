@@ -1,11 +1,11 @@
 #pragma once
 
-// The one exception header of gequ_app.
+// The one exception header of gequ_wiring (gequ-server and gequ-admin share it).
 
 #include <stdexcept>
 #include <string>
 
-namespace gequ::app {
+namespace gequ::wiring {
 
 /// The configuration cannot be used: a bad value, a missing required key, or a refusal of app.env=production.
 /// what() names every offending key, one per line.
@@ -20,4 +20,4 @@ public:
     explicit StartupError(const std::string& message) : std::runtime_error(message) {}
 };
 
-} // namespace gequ::app
+} // namespace gequ::wiring

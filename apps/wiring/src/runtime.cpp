@@ -1,10 +1,7 @@
-#include "gequ/app/runtime.h"
+#include "gequ/wiring/runtime.h"
 
-#include "gequ/app/exceptions.h"
-#include "gequ/app/setup.h"
 #include "gequ/db/database.h"
 #include "gequ/media/local_media_store.h"
-#include "gequ/payment/qr_code.h"
 #include "gequ/payment/sandbox_gateway.h"
 #include "gequ/payment/wechat_config.h"
 #include "gequ/payment/wechat_pay_gateway.h"
@@ -15,6 +12,8 @@
 #include "gequ/upstream/exceptions.h"
 #include "gequ/upstream/media_fetcher.h"
 #include "gequ/upstream/word_list_moderation.h"
+#include "gequ/wiring/exceptions.h"
+#include "gequ/wiring/setup.h"
 
 #include <Poco/Exception.h>
 #include <Poco/Logger.h>
@@ -24,36 +23,18 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace gequ::app {
+namespace gequ::wiring {
 
 std::unique_ptr<domain::Store> openStore(const Config& config, bool applyMigrations) {
     return db::openStore(config.dbUrl(), config.dbPoolSize(), applyMigrations);
 }
 
-http::HttpConfig makeHttpConfig(const Config& config) {
-    http::HttpConfig http;
-    http.host = config.httpHost();
-    http.port = config.httpPort();
-    http.publicBaseUrl = config.publicBaseUrl();
-    while (http.publicBaseUrl.size() > 1 && http.publicBaseUrl.back() == '/') {
-        http.publicBaseUrl.pop_back();
+std::string publicBaseUrlOf(const Config& config) {
+    std::string url = config.publicBaseUrl();
+    while (url.size() > 1 && url.back() == '/') {
+        url.pop_back();
     }
-    http.webRoot = config.webRoot();
-    http.mediaDir = config.mediaDir();
-    http.threads = config.httpThreads();
-    http.keepAliveSeconds = config.httpKeepAliveSeconds();
-    http.maxKeepAliveRequests = config.httpKeepAliveRequests();
-    http.maxQueued = std::max(http.threads, 64);
-    http.listCacheMillis = config.httpListCacheMillis();
-    http.readTimeoutSeconds = config.httpReadTimeoutSeconds();
-    http.ratePerIp = config.httpRatePerIp();
-    http.burstPerIp = config.httpBurstPerIp();
-    http.trustProxy = config.httpTrustProxy();
-    http.trustedProxies = config.httpTrustedProxies();
-    http.requestDeadlineSeconds = config.httpRequestDeadlineSeconds();
-    http.metricsToken = config.metricsToken();
-    http.corsOrigins = config.httpCorsOrigins();
-    return http;
+    return url;
 }
 
 domain::WorkerSettings makeWorkerSettings(const Config& config) {
@@ -175,7 +156,7 @@ payment::WechatConfig makeWechatConfig(const Config& config) {
     out.baseUrl = config.getString(k::kBaseUrl, out.baseUrl);
     out.oauthBaseUrl = config.getString(k::kOauthBaseUrl, out.oauthBaseUrl);
     out.oauthAuthorizeUrl = config.getString(k::kOauthAuthorizeUrl, out.oauthAuthorizeUrl);
-    out.publicBaseUrl = makeHttpConfig(config).publicBaseUrl;
+    out.publicBaseUrl = publicBaseUrlOf(config);
     out.timeoutSeconds = static_cast<int>(config.getInt(k::kTimeout));
     return out;
 }
@@ -196,7 +177,8 @@ struct Runtime::Generation {
     std::unique_ptr<media::LocalMediaStore> media;
     std::unique_ptr<upstream::WordListModeration> ownModeration; ///< when moderation.words_file is set
     const domain::Moderation* moderation = nullptr;
-    std::unique_ptr<domain::SongGenerator> generator;
+    std::unique_ptr<domain::SongGenerator> ownGenerator; ///< unless Substitutes::generator is given
+    domain::SongGenerator* generator = nullptr;
     std::unique_ptr<domain::MediaFetcher> fetcher;
     std::unique_ptr<domain::CreateService> create;
     std::unique_ptr<domain::WorksService> works;
@@ -207,9 +189,10 @@ struct Runtime::Generation {
 
 Runtime::Runtime(const Config& config, bool applyMigrations) : Runtime(config, openStore(config, applyMigrations)) {}
 
-Runtime::Runtime(const Config& config, std::unique_ptr<domain::Store> store)
-    : _config(config), _store(std::move(store)), _square(*_store, _clock), _admin(*_store, _clock, _ids),
-      _users(*_store, _clock), _redeem(*_store, _clock, _random, _ids, _hasher) {}
+Runtime::Runtime(const Config& config, std::unique_ptr<domain::Store> store, Substitutes substitutes)
+    : _config(config), _substitutes(substitutes), _clock(substitutes.clock ? *substitutes.clock : _systemClock),
+      _ids(substitutes.ids ? *substitutes.ids : _uuids), _store(std::move(store)), _square(*_store, _clock),
+      _admin(*_store, _clock, _ids), _users(*_store, _clock), _redeem(*_store, _clock, _random, _ids, _hasher) {}
 
 Runtime::~Runtime() = default;
 
@@ -218,7 +201,9 @@ Runtime::Generation& Runtime::generationParts() {
         auto parts = std::make_unique<Generation>();
         parts->media = std::make_unique<media::LocalMediaStore>(_config.mediaDir());
         try {
-            if (const auto file = _config.find("moderation.words_file"); file && !file->empty()) {
+            if (_substitutes.moderation) {
+                parts->moderation = _substitutes.moderation;
+            } else if (const auto file = _config.find("moderation.words_file"); file && !file->empty()) {
                 parts->ownModeration =
                     std::make_unique<upstream::WordListModeration>(upstream::WordListModeration::withFile(*file));
                 parts->moderation = parts->ownModeration.get();
@@ -241,21 +226,24 @@ Runtime::Generation& Runtime::generationParts() {
             fetch.httpsOnly = _config.isProduction();
             fetch.tempDir = _config.dataDir() + "/tmp";
             try {
-                parts->generator = upstream::makeAceClient(ace, parts->moderation);
+                if (!_substitutes.generator) {
+                    parts->ownGenerator = upstream::makeAceClient(ace, parts->moderation);
+                }
                 parts->fetcher = upstream::makeMediaFetcher(*parts->media, fetch);
             } catch (const std::invalid_argument& e) {
                 throw StartupError(std::string("cannot set up the AceData upstream: ") + e.what());
             }
             parts->callbackKey = callbackKeyOf(ace.callbackUrl);
-        } else {
+        } else if (!_substitutes.generator) {
             upstream::ComposerConfig composer;
             composer.soundfont = _config.composerSoundfont();
             composer.workers = _config.composerWorkers();
             composer.clipSeconds = _config.composerClipSeconds();
             // chirp-v4-5 and later make longer clips: 150 s for the default 90, in proportion otherwise.
             composer.longClipSeconds = composer.clipSeconds * 5 / 3;
-            parts->generator = upstream::makeComposer(composer, *parts->media, *parts->moderation);
+            parts->ownGenerator = upstream::makeComposer(composer, *parts->media, *parts->moderation);
         }
+        parts->generator = _substitutes.generator ? _substitutes.generator : parts->ownGenerator.get();
         domain::CreateSettings create;
         create.cost = _config.pointsCreateCost();
         create.provider = parts->generator->name();
@@ -297,11 +285,14 @@ domain::AuthService& Runtime::auth() {
         settings.sessionDays = _config.authSessionDays();
         settings.smsHourlyBudget = _config.authSmsHourlyBudget();
         settings.signupBonus = _config.pointsSignupBonus();
-        try {
-            _sms = sms::makeSmsSender(makeSmsConfig(_config), _clock, _random);
-        } catch (const std::invalid_argument& e) {
-            throw StartupError(std::string("cannot set up SMS: ") + e.what());
+        if (!_substitutes.sms) {
+            try {
+                _ownSms = sms::makeSmsSender(makeSmsConfig(_config), _clock, _random);
+            } catch (const std::invalid_argument& e) {
+                throw StartupError(std::string("cannot set up SMS: ") + e.what());
+            }
         }
+        _sms = _substitutes.sms ? _substitutes.sms : _ownSms.get();
         _auth =
             std::make_unique<domain::AuthService>(*_store, _clock, _random, _ids, _hasher, *_sms, std::move(settings));
     });
@@ -328,7 +319,7 @@ Runtime::Payment& Runtime::paymentParts() {
             jsapi = parts->wechat.get();
         } else {
             // Config refuses the sandbox when app.env = production.
-            parts->sandbox = std::make_unique<payment::SandboxGateway>(makeHttpConfig(_config).publicBaseUrl, _clock);
+            parts->sandbox = std::make_unique<payment::SandboxGateway>(publicBaseUrlOf(_config), _clock);
             parts->gateway = parts->sandbox.get();
             sandbox = parts->sandbox.get();
         }
@@ -347,24 +338,13 @@ domain::OrderService& Runtime::orders() {
     return *paymentParts().orders;
 }
 
-http::Services Runtime::httpServices() {
-    domain::AuthService& login = auth();
-    Generation& song = generationParts();
-    http::Services services{*_store, _clock, _square, login, _users, _redeem, [&login](const std::string& token) {
-                                return login.authenticate(token);
-                            }};
-    services.create = song.create.get();
-    services.works = song.works.get();
-    services.media = song.mediaAccess.get();
-    services.mediaUrlKey = _secret;
-    services.payments.orders = &orders();
-    services.payments.qrCode = [](const std::string& text) { return payment::qrSvgDataUri(text); };
-    if (!song.callbackKey.empty()) {
-        services.callback.key = song.callbackKey;
-        services.callback.parse = [](const std::string& body) { return upstream::AceClient::parseCallback(body); };
-        services.callback.worker = song.worker.get();
-    }
-    return services;
+const std::string& Runtime::secret() {
+    auth();
+    return _secret;
 }
 
-} // namespace gequ::app
+const std::string& Runtime::callbackKey() {
+    return generationParts().callbackKey;
+}
+
+} // namespace gequ::wiring

@@ -1,6 +1,6 @@
-#include "gequ/app/setup.h"
+#include "gequ/wiring/setup.h"
 
-#include "gequ/app/exceptions.h"
+#include "gequ/wiring/exceptions.h"
 
 #include <Poco/AutoPtr.h>
 #include <Poco/ConsoleChannel.h>
@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace gequ::app {
+namespace gequ::wiring {
 
 namespace fs = std::filesystem;
 
@@ -162,4 +162,4 @@ std::string loadOrCreateSecret(const Config& config, domain::Random& random) {
     return checked(*existing, path);
 }
 
-} // namespace gequ::app
+} // namespace gequ::wiring

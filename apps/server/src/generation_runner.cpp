@@ -1,4 +1,4 @@
-#include "gequ/app/generation_runner.h"
+#include "gequ/server/generation_runner.h"
 
 #include <Poco/Environment.h>
 #include <Poco/Logger.h>
@@ -6,7 +6,7 @@
 #include <Poco/UUIDGenerator.h>
 #include <exception>
 
-namespace gequ::app {
+namespace gequ::server {
 
 std::string instanceOwnerId() {
     std::string host;
@@ -93,4 +93,4 @@ void GenerationRunner::run(int index) {
     }
 }
 
-} // namespace gequ::app
+} // namespace gequ::server

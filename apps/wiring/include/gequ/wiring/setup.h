@@ -2,12 +2,12 @@
 
 // Start-up steps both binaries take before they build anything: logging, directories, the server secret.
 
-#include "gequ/app/config.h"
 #include "gequ/domain/ports/random.h"
+#include "gequ/wiring/config.h"
 
 #include <string>
 
-namespace gequ::app {
+namespace gequ::wiring {
 
 /// Sends every Poco::Logger to stderr as "2026-11-21 09:58:44.123 [Information] gequ.server: text" at `level`
 /// (a log.level value).
@@ -26,4 +26,4 @@ std::string loadOrCreateSecret(const Config& config, domain::Random& random);
 /// The path of the generated secret file: <data.dir>/secret.
 std::string defaultSecretPath(const Config& config);
 
-} // namespace gequ::app
+} // namespace gequ::wiring

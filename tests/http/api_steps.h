@@ -1,0 +1,105 @@
+#pragma once
+
+// The one set of steps the HTTP suites take the way the web app does (docs/testing.md): JSON posts and GETs, signed in
+// and from a given client IP, logging in with the code the recording SMS provider received, and reading the answers'
+// envelopes. A fixture inherits it and says which TestServer it talks to.
+
+#include "http_client.h"
+#include "test_server.h"
+
+#include <Poco/JSON/Object.h>
+#include <gtest/gtest.h>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gequ::http::test {
+
+class ApiSteps {
+public:
+    virtual ~ApiSteps() = default;
+
+protected:
+    /// The server the steps talk to.
+    virtual TestServer& apiServer() = 0;
+
+    /// A POST with a JSON body, optionally signed in and from a given client IP (X-Forwarded-For: the server must
+    /// trust the proxy for it to count).
+    HttpAnswer post(const std::string& uri, const std::string& body, const std::string& token = {},
+                    const std::string& ip = {}) {
+        RequestSpec spec;
+        spec.method = "POST";
+        spec.uri = uri;
+        spec.body = body;
+        spec.headers.emplace_back("Content-Type", "application/json");
+        if (!token.empty()) {
+            spec.headers.emplace_back("Authorization", token);
+        }
+        if (!ip.empty()) {
+            spec.headers.emplace_back("X-Forwarded-For", ip);
+        }
+        return send(apiServer().port(), spec);
+    }
+    /// A GET, optionally signed in.
+    HttpAnswer getAs(const std::string& uri, const std::string& token = {}) {
+        std::vector<std::pair<std::string, std::string>> headers;
+        if (!token.empty()) {
+            headers.emplace_back("Authorization", token);
+        }
+        return get(apiServer().port(), uri, std::move(headers));
+    }
+
+    HttpAnswer requestCode(const std::string& phone, const std::string& ip = "10.0.0.1") {
+        return post("/login/code", R"({"phoneNumber":")" + phone + R"("})", {}, ip);
+    }
+    HttpAnswer loginWith(const std::string& phone, const std::string& code, const std::string& ip = "10.0.0.1") {
+        return post("/login/phone", R"({"phoneNumber":")" + phone + R"(","code":")" + code + R"("})", {}, ip);
+    }
+    /// Logs in through HTTP (a code, then the login) from a fresh IP, and returns the token.
+    std::string login(const std::string& phone) {
+        const int n = ++_ips;
+        const std::string ip = "10.9." + std::to_string(n / 200) + "." + std::to_string(n % 200 + 1);
+        auto sent = requestCode(phone, ip);
+        EXPECT_EQ(sent.status, 200) << sent.text();
+        EXPECT_EQ(okCode(sent), 2000) << sent.text();
+        auto answer = loginWith(phone, apiServer().sms().lastCode(phone), ip);
+        EXPECT_EQ(answer.status, 200) << answer.text();
+        return data(answer)->getValue<std::string>("token");
+    }
+    /// GET /user/select's data.
+    Poco::JSON::Object::Ptr profile(const std::string& token) { return data(getAs("/user/select", token)); }
+    /// The id of the signed-in user.
+    std::string userId(const std::string& token) { return profile(token)->getValue<std::string>("id"); }
+
+    static int okCode(const HttpAnswer& answer) { return answer.json()->getValue<int>("code"); }
+    /// An answer's data object, expecting status 200 and code 2000 (an empty object when there is none).
+    static Poco::JSON::Object::Ptr data(const HttpAnswer& answer) {
+        EXPECT_EQ(answer.status, 200) << answer.text();
+        auto json = answer.json();
+        EXPECT_EQ(json->getValue<int>("code"), 2000) << answer.text();
+        auto object = json->getObject("data");
+        EXPECT_FALSE(object.isNull()) << answer.text();
+        return object.isNull() ? Poco::JSON::Object::Ptr(new Poco::JSON::Object) : object;
+    }
+    static void expectError(const HttpAnswer& answer, int status, int code, const std::string& message) {
+        EXPECT_EQ(answer.status, status) << answer.text();
+        auto json = answer.json();
+        EXPECT_EQ(json->getValue<int>("code"), code) << answer.text();
+        EXPECT_EQ(json->getValue<std::string>("type"), "error");
+        EXPECT_EQ(json->getValue<std::string>("message"), message) << answer.text();
+        EXPECT_TRUE(json->isNull("data"));
+    }
+    static void expectOk(const HttpAnswer& answer, const std::string& message = {}) {
+        EXPECT_EQ(answer.status, 200) << answer.text();
+        auto json = answer.json();
+        EXPECT_EQ(json->getValue<int>("code"), 2000) << answer.text();
+        if (!message.empty()) {
+            EXPECT_EQ(json->getValue<std::string>("message"), message);
+        }
+    }
+
+private:
+    int _ips = 0;
+};
+
+} // namespace gequ::http::test
