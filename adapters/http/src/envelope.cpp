@@ -65,12 +65,12 @@ Response envelope(int status, int code, const char* type, const std::string& mes
 } // namespace
 
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message) {
-    return envelope(200, 2000, "ok", message, data);
+    return envelope(200, domain::kSuccessCode, "ok", message, data);
 }
 
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message, const std::string& extraName,
                     const Poco::Dynamic::Var& extraValue) {
-    return envelope(200, 2000, "ok", message, data, extraName, extraValue);
+    return envelope(200, domain::kSuccessCode, "ok", message, data, extraName, extraValue);
 }
 
 Response errorResponse(const domain::DomainError& error) {

@@ -22,7 +22,7 @@ int httpStatusFor(domain::ErrorCode code);
 /// Serialises a value (Poco JSON objects and arrays, scalars, empty = null) as compact UTF-8 JSON.
 std::string toJson(const Poco::Dynamic::Var& value);
 
-/// 200 with code 2000, type "ok".
+/// 200 with code 2000 (domain::kSuccessCode), type "ok".
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message = kMessageOk);
 /// The same with one more top-level member after data (POST /pay/jsapiPc's request_id, as docs/api.md has it).
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message, const std::string& extraName,
