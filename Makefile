@@ -6,7 +6,7 @@ SHELL := /bin/bash
 BUILD_DIR ?= build/release
 JOBS ?= $(shell nproc)
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/package.json web/vite.config.ts \
-               libdomain/data/genres.tsv $(wildcard web/tsconfig*.json)
+               libdomain/data/genres.tsv libdomain/data/rules.json $(wildcard web/tsconfig*.json)
 
 .PHONY: run test bench deps build cpp web clean
 

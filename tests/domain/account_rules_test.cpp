@@ -1,20 +1,11 @@
 #include "gequ/domain/model/account_rules.h"
+#include "repeat.h"
 
 #include <gtest/gtest.h>
 
 using namespace gequ::domain;
 
-namespace {
-
-std::string repeat(std::string_view unit, std::size_t times) {
-    std::string out;
-    for (std::size_t i = 0; i < times; ++i) {
-        out += unit;
-    }
-    return out;
-}
-
-} // namespace
+using gequ::domain::testing::repeat;
 
 TEST(Phone, Normalise) {
     EXPECT_EQ(normalizePhone(" 13800000000 "), "13800000000");

@@ -1,4 +1,5 @@
 #include "gequ/domain/model/create_request.h"
+#include "repeat.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -6,15 +7,9 @@
 
 using namespace gequ::domain;
 
-namespace {
+using gequ::domain::testing::repeat;
 
-std::string repeat(std::string_view unit, std::size_t times) {
-    std::string out;
-    for (std::size_t i = 0; i < times; ++i) {
-        out += unit;
-    }
-    return out;
-}
+namespace {
 
 CreateRequest inspiration(std::string prompt) {
     CreateRequest request;

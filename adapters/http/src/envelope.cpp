@@ -65,7 +65,7 @@ Response envelope(int status, int code, const char* type, const std::string& mes
 } // namespace
 
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message) {
-    return envelope(200, 2000, "ok", message, data);
+    return envelope(200, domain::kSuccessCode, "ok", message, data);
 }
 
 Response okResponse(const JsonText& data, const std::string& message) {
@@ -84,7 +84,7 @@ Response okResponse(const JsonText& data, const std::string& message) {
 
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message, const std::string& extraName,
                     const Poco::Dynamic::Var& extraValue) {
-    return envelope(200, 2000, "ok", message, data, extraName, extraValue);
+    return envelope(200, domain::kSuccessCode, "ok", message, data, extraName, extraValue);
 }
 
 Response errorResponse(const domain::DomainError& error) {

@@ -23,7 +23,7 @@ int httpStatusFor(domain::ErrorCode code);
 /// Serialises a value (Poco JSON objects and arrays, scalars, empty = null) as compact UTF-8 JSON.
 std::string toJson(const Poco::Dynamic::Var& value);
 
-/// 200 with code 2000, type "ok".
+/// 200 with code 2000 (domain::kSuccessCode), type "ok".
 Response okResponse(const Poco::Dynamic::Var& data, const std::string& message = kMessageOk);
 /// The same with data already rendered (JsonWriter).
 Response okResponse(const JsonText& data, const std::string& message = kMessageOk);

@@ -2,19 +2,20 @@
 
 #include "gequ/domain/model/text.h"
 
-#include <algorithm>
+#include <regex>
 
 namespace gequ::domain {
 
 namespace {
 
 constexpr std::string_view kCountryPrefix = "+86";
-constexpr std::size_t kPhoneDigits = 11;
 constexpr std::size_t kVisibleHead = 3;
 constexpr std::size_t kVisibleTail = 4;
 
-bool isDigit(char c) {
-    return c >= '0' && c <= '9';
+/// A mainland mobile number: the pattern the web app checks too (rules.json).
+bool isMobileNumber(const std::string& phone) {
+    static const std::regex pattern(std::string(rules::kPhonePattern));
+    return std::regex_match(phone, pattern);
 }
 
 } // namespace
@@ -30,12 +31,10 @@ std::string normalizePhone(std::string_view raw) {
 Result<std::string> validatePhone(std::string_view raw) {
     std::string phone = normalizePhone(raw);
     if (phone.empty()) {
-        return invalid("请输入手机号");
+        return invalid(std::string(rules::kMessagesPhoneMissing));
     }
-    bool mobile = phone.size() == kPhoneDigits && phone[0] == '1' && phone[1] >= '3' && phone[1] <= '9' &&
-                  std::all_of(phone.begin(), phone.end(), isDigit);
-    if (!mobile) {
-        return invalid("请输入正确的手机号");
+    if (!isMobileNumber(phone)) {
+        return invalid(std::string(rules::kMessagesPhoneInvalid));
     }
     return phone;
 }
@@ -56,10 +55,10 @@ Result<std::string> validateUsername(std::string_view raw) {
         return invalid("用户名包含不支持的控制字符");
     }
     if (name.empty()) {
-        return invalid("请输入用户名");
+        return invalid(std::string(rules::kMessagesUsernameMissing));
     }
     if (codePointCount(name) > kMaxUsernameChars) {
-        return invalid("用户名不能超过" + std::to_string(kMaxUsernameChars) + "个字符");
+        return invalid(tooLongMessage(rules::kLabelsUsername, kMaxUsernameChars));
     }
     return name;
 }

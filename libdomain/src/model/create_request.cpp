@@ -11,8 +11,6 @@ namespace gequ::domain {
 
 namespace {
 
-constexpr std::string_view kModels[] = {"chirp-v3-5", "chirp-v4-5-plus", "chirp-v4-5",
-                                        "chirp-v4",   "chirp-v3-0",      "chirp-v2-xxl-alpha"};
 constexpr std::string_view kFullWidthComma = "\xEF\xBC\x8C"; // ，
 constexpr std::string_view kGenerate = "generate";
 constexpr std::string_view kExtend = "extend";
@@ -25,9 +23,9 @@ struct TextRule {
     bool allowLineBreaks;
 };
 
-constexpr TextRule kPromptRule{"歌词描述", kMaxPromptChars, "请先输入歌词描述", true};
-constexpr TextRule kTitleRule{"歌曲名称", kMaxTitleChars, "请输入歌曲名称", false};
-constexpr TextRule kLyricRule{"歌词", kMaxLyricChars, "请输入歌词", true};
+constexpr TextRule kPromptRule{rules::kLabelsPrompt, kMaxPromptChars, rules::kMessagesPromptMissing, true};
+constexpr TextRule kTitleRule{rules::kLabelsTitle, kMaxTitleChars, rules::kMessagesTitleMissing, false};
+constexpr TextRule kLyricRule{rules::kLabelsLyric, kMaxLyricChars, rules::kMessagesLyricMissing, true};
 
 std::optional<DomainError> checkEncoding(const std::string& text, std::string_view label, bool allowLineBreaks) {
     if (!isValidUtf8(text)) {
@@ -47,7 +45,7 @@ std::optional<DomainError> checkText(const std::string& text, const TextRule& ru
         return invalid(std::string(rule.missing));
     }
     if (codePointCount(text) > rule.maxChars) {
-        return invalid(std::string(rule.label) + "不能超过" + std::to_string(rule.maxChars) + "个字符");
+        return invalid(tooLongMessage(rule.label, rule.maxChars));
     }
     return std::nullopt;
 }
@@ -78,11 +76,11 @@ std::string joinTags(const std::vector<std::string>& tags) {
 } // namespace
 
 std::span<const std::string_view> supportedModels() {
-    return kModels;
+    return rules::kModelsId;
 }
 
 bool isSupportedModel(std::string_view model) {
-    return std::find(std::begin(kModels), std::end(kModels), model) != std::end(kModels);
+    return std::find(std::begin(rules::kModelsId), std::end(rules::kModelsId), model) != std::end(rules::kModelsId);
 }
 
 std::vector<std::string> userStyleTags(std::string_view raw) {
@@ -110,9 +108,9 @@ std::vector<std::string> userStyleTags(std::string_view raw) {
 
 std::string genderTag(std::string_view gender) {
     if (equalsIgnoreCase(gender, "male")) {
-        return "male vocal";
+        return std::string(rules::kGenderTagsMale);
     }
-    return equalsIgnoreCase(gender, "female") ? "female vocal" : "";
+    return std::string(equalsIgnoreCase(gender, "female") ? rules::kGenderTagsFemale : "");
 }
 
 std::vector<std::string> styleTags(std::string_view raw, std::string_view gender) {
@@ -159,12 +157,12 @@ Result<NormalizedCreate> validateCreate(const CreateRequest& request) {
         }
         std::vector<std::string> userTags = userStyleTags(style);
         if (userTags.size() > kMaxStyleTags) {
-            return invalid("标签选择已达上限");
+            return invalid(std::string(rules::kMessagesStyleTagLimit));
         }
         out.tags = withGender(genderTag(out.gender), std::move(userTags));
         out.style = joinTags(out.tags);
         if (codePointCount(out.style) > kMaxStyleChars) {
-            return invalid("风格总长度不能超过" + std::to_string(kMaxStyleChars) + "个字符");
+            return invalid(tooLongMessage(rules::kLabelsStyle, kMaxStyleChars));
         }
         out.mode = out.tags.empty() ? CreateMode::Lyrics : CreateMode::Custom;
         out.lyric = trim(normalizeLineBreaks(request.lyric));

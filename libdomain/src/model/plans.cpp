@@ -1,6 +1,10 @@
 #include "gequ/domain/model/plans.h"
 
+#include "gequ/domain/model/ledger.h"
+#include "gequ/domain/model/song_state.h"
+
 #include <algorithm>
+#include <iterator>
 #include <vector>
 
 namespace gequ::domain {
@@ -76,16 +80,8 @@ const Plan* findPlan(int id) {
 }
 
 std::string levelText(int level) {
-    if (level <= 0) {
-        return "普通用户";
-    }
-    if (level == 1) {
-        return "体验会员";
-    }
-    if (level <= 4) {
-        return "高级会员";
-    }
-    return level == 5 ? "超级会员" : "超级会员PLUS";
+    constexpr int kLast = static_cast<int>(std::size(rules::kLevels)) - 1;
+    return std::string(rules::kLevels[std::clamp(level, 0, kLast)]);
 }
 
 bool hasCrown(int level) {
@@ -118,7 +114,7 @@ Membership applyPlan(const Membership& current, const Plan& plan, TimePoint at) 
 }
 
 std::int64_t planSongs(const Plan& plan) {
-    return plan.points / 10 * 2;
+    return plan.points / kCreateCost * kSongsPerTask;
 }
 
 } // namespace gequ::domain

@@ -1,5 +1,3 @@
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import HeadphonesIcon from '@mui/icons-material/Headphones';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import IconButton from '@mui/material/IconButton';
@@ -9,12 +7,13 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { formatCount, TITLE_MAX, truncate } from '../lib/format';
+import { TITLE_MAX, truncate } from '../lib/format';
 import { displayTags } from '../lib/genres';
 import { type PlayerSong, usePlayer } from '../lib/player';
 import { playlistHref } from '../lib/player-links';
 import type { SongListItem } from '../lib/types';
 import { zh } from '../strings/zh-CN';
+import { SongCounts } from './SongCounts';
 import { SongCover } from './SongCover';
 
 /** A public list song as the global player takes it. */
@@ -75,18 +74,7 @@ export function SongList({ songs, showCounts = true }: { songs: readonly SongLis
                     {tags}
                   </Typography>
                 ) : null}
-                {showCounts ? (
-                  <Stack direction="row" sx={{ gap: 2, color: 'text.secondary', mt: 0.25 }}>
-                    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-                      <HeadphonesIcon sx={{ fontSize: 16 }} titleAccess={zh.square.playsLabel} />
-                      <Typography variant="caption">{formatCount(song.play_count)}</Typography>
-                    </Stack>
-                    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-                      <FavoriteBorderIcon sx={{ fontSize: 16 }} titleAccess={zh.square.likesLabel} />
-                      <Typography variant="caption">{formatCount(song.likeCount)}</Typography>
-                    </Stack>
-                  </Stack>
-                ) : null}
+                {showCounts ? <SongCounts plays={song.play_count} likes={song.likeCount} /> : null}
               </Stack>
             </ListItemButton>
           </ListItem>

@@ -90,13 +90,23 @@ describe('api-client', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
-  it('opens the login dialog on the message 请先登录 whatever the code', async () => {
+  it('recognises a failure by its code, never by its text (请先登录 with code 4000 opens no login dialog)', async () => {
     const listener = vi.fn();
     unsubscribe = onUnauthorized(listener);
     server.use(http.get('*/music/song/list', () => HttpResponse.json({ code: 4000, type: 'error', message: '请先登录', data: null })));
-    await caught(apiGet('/music/song/list'));
-    expect(listener).toHaveBeenCalledTimes(1);
+    const error = await caught(apiGet('/music/song/list'));
+    expect(error.isUnauthorized).toBe(false);
+    expect(listener).not.toHaveBeenCalled();
     expect(await screen.findByText('请先登录')).toBeInTheDocument();
+  });
+
+  it('knows a moderation refusal by code 4220 whatever its text', async () => {
+    server.use(
+      http.post('*/music/api/generateLyrics', () => fail(4220, '任何拒绝的说法')),
+      http.get('*/music/song/list', () => fail(5020, '内容未通过安全审核')),
+    );
+    expect((await caught(apiPost('/music/api/generateLyrics', { prompt: '夏' }, { silent: true }))).isRefused).toBe(true);
+    expect((await caught(apiGet('/music/song/list', undefined, { silent: true }))).isRefused).toBe(false);
   });
 
   it('does not open the login dialog for other errors, nor when silent', async () => {

@@ -1,14 +1,14 @@
 // The one fetch wrapper (docs/web.md): same-origin base URL, 60 s timeout, JSON, the Authorization header,
-// envelope unwrapping ({code, type, message, data}; 2000 = success), error toasts, 4010 → login dialog.
+// envelope unwrapping ({code, type, message, data}; 2000 = success), error toasts, 4010 → login dialog. Failures are
+// recognised by their envelope code (lib/rules.ts, shared with the server), never by their text.
 import { zh } from '../strings/zh-CN';
+import { ERROR_CODES } from './rules';
 import { getToken, requestLogin } from './session';
 import { showToast } from './toast';
 
 export const API_BASE_URL = '';
 export const REQUEST_TIMEOUT_MS = 60_000;
-export const SUCCESS_CODE = 2000;
-export const UNAUTHORIZED_CODE = 4010;
-export const LOGIN_FIRST_MESSAGE = '请先登录';
+export const SUCCESS_CODE = ERROR_CODES.ok;
 
 export interface Envelope<T> {
   code: number;
@@ -35,8 +35,14 @@ export class ApiError extends Error {
     this.status = status;
   }
 
+  /** 4220: moderation refused the content (e.g. the song name of AI lyrics). */
+  get isRefused(): boolean {
+    return this.code === ERROR_CODES.refused;
+  }
+
+  /** 4010: no session, or an unknown, expired or revoked token. */
   get isUnauthorized(): boolean {
-    return this.code === UNAUTHORIZED_CODE || this.message === LOGIN_FIRST_MESSAGE;
+    return this.code === ERROR_CODES.unauthorized;
   }
 }
 

@@ -31,7 +31,7 @@ type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
 
 /**
- * Subscribes to "the user must log in": fired by the API client on code 4010 or the message 请先登录,
+ * Subscribes to "the user must log in": fired by the API client on code 4010 (never on a message text),
  * and by any feature through requestLogin(). The auth feature's login dialog listens. Returns the unsubscribe function.
  */
 export function onUnauthorized(listener: Listener): () => void {

@@ -1,18 +1,20 @@
-// Style normalisation of custom mode, mirroring the server's rule (docs/product.md):
+// Style normalisation of custom mode, the server's rule (docs/product.md):
 // full-width commas become commas, items are trimmed, empty items (and so a trailing comma) are dropped,
 // Chinese genre labels become English style names, duplicates are removed keeping the first, and the gender
-// choice puts "male vocal" / "female vocal" in front (random adds nothing).
+// choice puts "male vocal" / "female vocal" in front (random adds nothing). The limits and gender tags come from
+// libdomain/data/rules.json; libdomain/data/style_cases.tsv holds the cases both implementations are tested against.
 import { toEnglish } from './genres';
+import { GENDER_TAGS as SHARED_GENDER_TAGS, LIMITS } from './rules';
 
 export type Gender = 'random' | 'male' | 'female';
 
-export const STYLE_MAX_LENGTH = 120;
-export const STYLE_MAX_TAGS = 10;
+export const STYLE_MAX_LENGTH = LIMITS.styleChars;
+export const STYLE_MAX_TAGS = LIMITS.styleTags;
 
 export const GENDER_TAGS: Record<Gender, string | null> = {
   random: null,
-  male: 'male vocal',
-  female: 'female vocal',
+  male: SHARED_GENDER_TAGS.male,
+  female: SHARED_GENDER_TAGS.female,
 };
 
 /** Splits a style text on commas (half- or full-width) into trimmed, non-empty items. */
@@ -48,7 +50,7 @@ export function charLength(text: string): number {
   return Array.from(text).length;
 }
 
-/** True when the normalised style is within the 120-character limit. */
+/** True when the normalised style is within the style limit (120 characters). */
 export function styleWithinLimit(normalized: string): boolean {
   return charLength(normalized) <= STYLE_MAX_LENGTH;
 }

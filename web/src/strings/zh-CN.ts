@@ -1,5 +1,7 @@
 // The message catalogue: every sentence the user sees lives here (docs/web.md).
-// Messages quoted in docs/product.md and docs/web.md are used verbatim.
+// Messages quoted in docs/product.md and docs/web.md are used verbatim. The validation messages, limits and level
+// names the server shares come from libdomain/data/rules.json (lib/rules.ts), never written here a second time.
+import { CREATE_COST, LIMITS, levelName, RULE_MESSAGES } from '../lib/rules';
 
 export const zh = {
   app: {
@@ -62,13 +64,7 @@ export const zh = {
     points: '积分',
     pointsValue: (n: string) => `积分 ${n}`,
     crown: '会员皇冠',
-    levelText: (level: number): string => {
-      if (level <= 0) return '普通用户';
-      if (level === 1) return '体验会员';
-      if (level <= 4) return '高级会员';
-      if (level === 5) return '超级会员';
-      return '超级会员PLUS';
-    },
+    levelText: levelName,
     lifetime: '永久',
     expiresOn: (date: string) => `有效期至 ${date}`,
     phone: '手机号',
@@ -95,7 +91,6 @@ export const zh = {
     network: '网络连接失败，请检查网络后重试',
     timeout: '请求超时，请检查网络后重试',
     unavailable: '服务暂时不可用，请稍后再试',
-    loginFirst: '请先登录',
     listLoad: '获取歌曲列表失败！',
     downloadFailed: '网络请求失败',
     downloadCheckNetwork: '请求失败，请检查您的网络',
@@ -131,8 +126,8 @@ export const zh = {
     // Names without 登录, so the dialog's 登录 button is the only one whose name contains it (the group says 其他登录方式).
     wechatLogin: '微信',
     notOpen: '暂未开放',
-    enterPhone: '请输入手机号',
-    invalidPhone: '请输入正确的手机号',
+    enterPhone: RULE_MESSAGES.phoneMissing,
+    invalidPhone: RULE_MESSAGES.phoneInvalid,
     enterCode: '请输入验证码',
     codeSent: '验证码发送成功，10分钟内有效',
     loginSuccess: '登录成功，请稍候',
@@ -195,18 +190,18 @@ export const zh = {
     musicList: '音乐列表',
     counter: (n: number, max: number) => `${n}/${max}`,
     // Validation (docs/product.md).
-    enterDescription: '请先输入歌词描述',
-    descriptionTooLong: '歌词描述不能超过200个字符',
-    enterSongName: '请输入歌曲名称',
-    songNameTooLong: '歌曲名称不能超过50个字符',
-    enterLyrics: '请输入歌词',
-    lyricsTooLong: '歌词不能超过2000个字符',
-    styleTooLong: '风格总长度不能超过120个字符',
-    tagLimit: '标签选择已达上限',
+    enterDescription: RULE_MESSAGES.promptMissing,
+    descriptionTooLong: RULE_MESSAGES.promptTooLong,
+    enterSongName: RULE_MESSAGES.titleMissing,
+    songNameTooLong: RULE_MESSAGES.titleTooLong,
+    enterLyrics: RULE_MESSAGES.lyricMissing,
+    lyricsTooLong: RULE_MESSAGES.lyricTooLong,
+    styleTooLong: RULE_MESSAGES.styleTooLong,
+    tagLimit: RULE_MESSAGES.styleTagLimit,
     enterSongNameFirst: '请先输入歌曲名称',
     lyricsRefused: '歌词生成失败！请输入文明合规的歌名',
     lyricsFailed: '歌词生成失败！请稍后再试',
-    submitted: '任务提交成功，扣除积分：10',
+    submitted: `任务提交成功，扣除积分：${CREATE_COST}`,
     created: '恭喜！音乐创作完成',
     onlyCompleted: '仅支持已完成的作品',
     generatingWait: '音乐正在生成中，请稍候',
@@ -216,18 +211,10 @@ export const zh = {
     instrumental: '纯音乐',
     instrumentalHint: '只生成伴奏，不含人声',
     model: '模型',
-    models: {
-      'chirp-v3-5': 'V3.5',
-      'chirp-v4-5-plus': 'V4.5+',
-      'chirp-v4-5': 'V4.5',
-      'chirp-v4': 'V4',
-      'chirp-v3-0': 'V3',
-      'chirp-v2-xxl-alpha': 'V2',
-    } as Record<string, string>,
     defaultModel: '默认',
     submit: '开始创作',
     submitting: '提交中…',
-    cost: '每次创作消耗 10 积分，生成两首歌曲',
+    cost: `每次创作消耗 ${CREATE_COST} 积分，生成两首歌曲`,
     aiLyrics: 'AI 写歌词',
     aiLyricsBusy: '正在写歌词…',
     lyricsPlaceholder: '在这里填写歌词，或输入歌名后点击「AI 写歌词」',
@@ -239,7 +226,7 @@ export const zh = {
     genreTags: '风格标签',
     genreGroups: '风格分类',
     selectedTags: (n: number, max: number) => `已选标签 ${n}/${max}`,
-    noTagsSelected: '从下方分类中选择风格标签，最多 10 个',
+    noTagsSelected: `从下方分类中选择风格标签，最多 ${LIMITS.styleTags} 个`,
     removeTag: (label: string) => `移除标签 ${label}`,
     freeStyle: '自定义风格',
     styleTotal: (n: number, max: number) => `风格总长度 ${n}/${max}`,
@@ -273,8 +260,6 @@ export const zh = {
     share: '分享',
     download: '下载',
     moreActions: '更多操作',
-    plays: '播放次数',
-    likes: '点赞数',
     createdAt: '创作时间',
     // Delete confirmation (docs/web.md, "Pages": my works).
     deleteTitle: '确认删除',
@@ -358,8 +343,8 @@ export const zh = {
     nickname: '昵称',
     save: '保存',
     cancel: '取消',
-    enterNickname: '请输入用户名',
-    nicknameTooLong: '用户名不能超过10个字符',
+    enterNickname: RULE_MESSAGES.usernameMissing,
+    nicknameTooLong: RULE_MESSAGES.usernameTooLong,
     nicknameSaved: '昵称修改成功',
     noExpiry: '—',
     // The points-record dialog.
@@ -488,7 +473,7 @@ export const zh = {
         {
           title: '积分与会员',
           paragraphs: [
-            '创作一次消耗 10 积分，每次生成两首歌曲。新用户注册即赠送积分，开通会员可获得更多积分、更高的同时生成数量以及会员专属生成通道。',
+            `创作一次消耗 ${CREATE_COST} 积分，每次生成两首歌曲。新用户注册即赠送积分，开通会员可获得更多积分、更高的同时生成数量以及会员专属生成通道。`,
           ],
         },
       ],
@@ -505,16 +490,16 @@ export const zh = {
       featuresTitle: '主要功能',
       features: [
         { q: '「歌曲」能做什么？', a: '输入一句灵感描述，或填写歌词并选择风格，AI 会为你创作一首完整的歌曲（含词、曲、编曲与演唱），支持 50 多种语言与丰富的音乐风格。' },
-        { q: '灵感模式和自定义模式有什么区别？', a: '灵感模式只需用不超过 200 字描述想要的歌曲，歌词由 AI 创作；自定义模式可以填写歌名和自己的歌词（不超过 2000 字），并选择最多 10 个风格标签与男声或女声，还可以让 AI 根据歌名帮你写歌词。' },
+        { q: '灵感模式和自定义模式有什么区别？', a: `灵感模式只需用不超过 ${LIMITS.promptChars} 字描述想要的歌曲，歌词由 AI 创作；自定义模式可以填写歌名和自己的歌词（不超过 ${LIMITS.lyricChars} 字），并选择最多 ${LIMITS.styleTags} 个风格标签与男声或女声，还可以让 AI 根据歌名帮你写歌词。` },
         { q: '可以对歌曲做哪些操作？', a: '在音乐广场可以播放、点赞、分享和下载歌曲；在「我的作品」中还可以设置公开或私密、删除作品，或基于已完成的歌曲生成类似的新歌。' },
-        { q: '积分怎么计算？', a: '每次创作消耗 10 积分并生成两首歌曲；如果生成失败，积分会自动退还。积分可以通过注册赠送、开通会员或兑换码获得，积分记录可在个人中心查看。' },
+        { q: '积分怎么计算？', a: `每次创作消耗 ${CREATE_COST} 积分并生成两首歌曲；如果生成失败，积分会自动退还。积分可以通过注册赠送、开通会员或兑换码获得，积分记录可在个人中心查看。` },
       ],
       stepsTitle: '如何创作一首歌',
       steps: [
         '使用手机号和短信验证码登录，未注册的手机号会自动注册。',
         '进入「创作」页面，选择「灵感模式」或「自定义模式」。',
         '灵感模式：描述歌曲的主题、情绪和场景；自定义模式：填写歌名和歌词，选择风格标签与演唱声音。',
-        '点击生成，每次消耗 10 积分，生成进度会实时显示。',
+        `点击生成，每次消耗 ${CREATE_COST} 积分，生成进度会实时显示。`,
         '生成完成后，在「我的作品」中试听、下载，或设为公开、分享给朋友。',
       ],
       rightsTitle: '版权与使用权',

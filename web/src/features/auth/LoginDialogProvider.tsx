@@ -6,7 +6,7 @@ const LoginDialog = lazy(() => import('./components/LoginDialog'));
 
 /**
  * Mounts the login dialog for the whole app and opens it whenever login is needed:
- * an API answer with code 4010 / 请先登录, or any feature calling requestLogin() (lib/session).
+ * an API answer with code 4010, or any feature calling requestLogin() (lib/session).
  */
 export function LoginDialogProvider({ children }: { children?: ReactNode }) {
   const [open, setOpen] = useState(false);

@@ -1,7 +1,7 @@
+import { PHONE_PATTERN } from '../../lib/rules';
 import { zh } from '../../strings/zh-CN';
 
-/** Mainland mobile numbers, as the server checks them (docs/accounts.md). */
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export { PHONE_PATTERN };
 
 /** The phone number's error message, or null when it may be sent (empty → 请输入手机号, else the format check). */
 export function phoneError(phone: string): string | null {

@@ -20,8 +20,8 @@ import { type FormEvent, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
-import { useGenerationPolling } from '../../components/works/useGenerationPolling';
-import { useMyWorks } from '../../components/works/useMyWorks';
+import { useGenerationPolling } from '../works/useGenerationPolling';
+import { useMyWorks } from '../works/useMyWorks';
 import { ApiError, notify } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { hasToken, requestLogin } from '../../lib/session';
@@ -43,7 +43,6 @@ import {
   initialCreateState,
   inspirationBody,
   LYRICS_MAX,
-  LYRICS_REFUSALS,
   MODELS,
   SONG_NAME_MAX,
   STYLE_MAX_LENGTH,
@@ -88,9 +87,9 @@ function CommonOptions({
         size="small"
         sx={{ minWidth: 160 }}
       >
-        {MODELS.map((id) => (
+        {MODELS.map(({ id, label }) => (
           <MenuItem key={id} value={id}>
-            {zh.create.models[id] ?? id}
+            {label}
             {id === DEFAULT_MODEL ? `（${zh.create.defaultModel}）` : ''}
           </MenuItem>
         ))}
@@ -189,7 +188,7 @@ function CreateView() {
           requestLogin();
           return;
         }
-        const refused = cause instanceof ApiError && LYRICS_REFUSALS.includes(cause.message);
+        const refused = cause instanceof ApiError && cause.isRefused;
         notify(refused ? zh.create.lyricsRefused : zh.create.lyricsFailed, 'error');
       },
     });

@@ -1,22 +1,22 @@
 // The create form's rules (docs/product.md): limits, the exact messages, the request body, and the
-// prefill from the address. Pure functions, so they are tested without rendering.
+// prefill from the address. Pure functions, so they are tested without rendering. Limits, messages and models are the
+// server's own (libdomain/data/rules.json through lib/rules.ts).
 import { decodeBase64 } from '../../lib/base64';
 import { entries } from '../../lib/genres';
+import { DEFAULT_MODEL, LIMITS, MODELS } from '../../lib/rules';
 import { charLength, type Gender, normalizeStyle, splitStyle, STYLE_MAX_LENGTH, STYLE_MAX_TAGS } from '../../lib/style';
 import { zh } from '../../strings/zh-CN';
 
-export const DESCRIPTION_MAX = 200;
-export const SONG_NAME_MAX = 50;
-export const LYRICS_MAX = 2000;
+export const DESCRIPTION_MAX = LIMITS.promptChars;
+export const SONG_NAME_MAX = LIMITS.titleChars;
+export const LYRICS_MAX = LIMITS.lyricChars;
 export { STYLE_MAX_LENGTH, STYLE_MAX_TAGS };
 
 /** Tab values of docs/web.md: 1 inspiration, 3 custom (mode 2 exists without a tab). */
 export type CreateTab = 1 | 3;
 
 /** The models (docs/web.md), the default first. */
-export const MODELS = ['chirp-v3-5', 'chirp-v4-5-plus', 'chirp-v4-5', 'chirp-v4', 'chirp-v3-0', 'chirp-v2-xxl-alpha'] as const;
-export type Model = (typeof MODELS)[number];
-export const DEFAULT_MODEL: Model = 'chirp-v3-5';
+export { DEFAULT_MODEL, MODELS };
 
 /** The body of POST /music/api/create/ace (docs/api.md, with gender). */
 export interface CreateBody {
@@ -162,6 +162,3 @@ export function initialCreateState(params: URLSearchParams): InitialCreateState 
   const tab: CreateTab = !keywords && (name || style) ? 3 : 1;
   return { tab, keywords, name, ...parseStyle(style) };
 }
-
-/** The two refusal texts of lyric generation (docs/product.md), recognised to show 歌词生成失败！请输入文明合规的歌名. */
-export const LYRICS_REFUSALS: readonly string[] = ['歌名包含敏感内容，无法生成歌词', '内容未通过安全审核'];

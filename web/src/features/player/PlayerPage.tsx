@@ -35,8 +35,8 @@ import { type PlayerSong, usePlaybackTime, usePlayer } from '../../lib/player';
 import { type PlayerQuery, parsePlayerQuery } from '../../lib/player-links';
 import type { SongDetail } from '../../lib/types';
 import { zh } from '../../strings/zh-CN';
-import { useLikeMusic } from './api/useLikeMusic';
-import { useShareMusic } from './api/useShareMusic';
+import { useLikeSong } from '../songs/api/useLikeSong';
+import { useShareSong } from '../songs/api/useShareSong';
 import { useSongDetail } from './api/useSongDetail';
 import {
   currentId,
@@ -116,8 +116,8 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   const ready = !!song && song.nativeId === id;
   songRef.current = ready ? song : null;
   const time = usePlaybackTime();
-  const like = useLikeMusic();
-  const share = useShareMusic();
+  const like = useLikeSong();
+  const share = useShareSong();
   const messageTitleId = useId();
 
   // Once the current track's song is known, it goes into the global audio (once per track), then the machine decides

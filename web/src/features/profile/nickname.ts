@@ -1,7 +1,8 @@
+import { LIMITS } from '../../lib/rules';
 import { zh } from '../../strings/zh-CN';
 
 /** Longest nickname, in characters (code points, so 10 Chinese characters fit) (docs/product.md). */
-export const NICKNAME_MAX = 10;
+export const NICKNAME_MAX = LIMITS.usernameChars;
 
 export type NicknameCheck =
   | { kind: 'error'; message: string }

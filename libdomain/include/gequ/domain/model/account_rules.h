@@ -10,12 +10,13 @@
 
 namespace gequ::domain {
 
-inline constexpr std::size_t kMaxUsernameChars = 10;
+/// Shared with the web app: libdomain/data/rules.json.
+inline constexpr std::size_t kMaxUsernameChars = rules::kLimitsUsernameChars;
 
 /// The phone number trimmed, without a leading +86 (and the white space after it).
 std::string normalizePhone(std::string_view raw);
-/// The normalised mainland mobile number (^1[3-9]\d{9}$). InvalidInput 请输入手机号 when empty, else
-/// 请输入正确的手机号.
+/// The normalised mainland mobile number (rules.json's phone.pattern, ^1[3-9][0-9]{9}$). InvalidInput 请输入手机号 when
+/// empty, else 请输入正确的手机号.
 Result<std::string> validatePhone(std::string_view raw);
 /// A phone number for logs and the profile: 13800000000 → 138****0000 (anything shorter than 7 characters: ****).
 std::string maskPhone(std::string_view phone);

@@ -13,15 +13,16 @@
 
 namespace gequ::domain {
 
-inline constexpr std::size_t kMaxPromptChars = 200;
-inline constexpr std::size_t kMaxTitleChars = 50;
-inline constexpr std::size_t kMaxLyricChars = 2000;
-inline constexpr std::size_t kMaxStyleChars = 120;
+// The limits and the model list are shared with the web app: libdomain/data/rules.json.
+inline constexpr std::size_t kMaxPromptChars = rules::kLimitsPromptChars;
+inline constexpr std::size_t kMaxTitleChars = rules::kLimitsTitleChars;
+inline constexpr std::size_t kMaxLyricChars = rules::kLimitsLyricChars;
+inline constexpr std::size_t kMaxStyleChars = rules::kLimitsStyleChars;
 /// The limit on the user's own style tags (picker chips and free-text items); the gender tag is not counted.
-inline constexpr std::size_t kMaxStyleTags = 10;
-inline constexpr std::string_view kDefaultModel = "chirp-v3-5";
+inline constexpr std::size_t kMaxStyleTags = rules::kLimitsStyleTags;
+inline constexpr std::string_view kDefaultModel = rules::kModelsId[0];
 
-/// The models upstream accepts, the default first.
+/// The models upstream accepts (rules.json's models), the default first.
 std::span<const std::string_view> supportedModels();
 bool isSupportedModel(std::string_view model);
 

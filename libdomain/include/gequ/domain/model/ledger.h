@@ -4,6 +4,7 @@
 // services/ledger.h.
 
 #include "gequ/domain/model/entities.h"
+#include "gequ/domain/rules_data.h"
 
 #include <cstdint>
 #include <span>
@@ -15,7 +16,7 @@ namespace gequ::domain {
 
 /// Defaults of `points.signup_bonus` and `points.create_cost`.
 inline constexpr std::int64_t kSignupBonus = 20;
-inline constexpr std::int64_t kCreateCost = 10;
+inline constexpr std::int64_t kCreateCost = rules::kCreateCost; ///< shared with the web app (rules.json)
 
 inline constexpr std::string_view kSignupRemark = "新用户注册赠送";
 inline constexpr std::string_view kRefundRemark = "生成失败退还积分";

@@ -1,25 +1,33 @@
 #pragma once
 
+#include "gequ/domain/rules_data.h"
+
 #include <cassert>
+#include <cstddef>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
 namespace gequ::domain {
 
-/// The error classes of the HTTP contract (docs/api.md); the number is the envelope `code`.
+/// The envelope `code` of a success (docs/api.md).
+inline constexpr int kSuccessCode = rules::kErrorCodesOk;
+
+/// The error classes of the HTTP contract (docs/api.md); the number is the envelope `code`. The numbers come from
+/// libdomain/data/rules.json, which the web app reads too: it recognises failures by these codes.
 enum class ErrorCode : int {
-    InvalidInput = 4000,
-    Unauthorized = 4010,
-    InsufficientPoints = 4020,
-    Forbidden = 4030,
-    NotFound = 4040,
-    Conflict = 4090,
-    PayloadTooLarge = 4130,
-    Refused = 4220,
-    TooManyRequests = 4290,
-    Internal = 5000,
-    Upstream = 5020,
+    InvalidInput = rules::kErrorCodesInvalidInput,
+    Unauthorized = rules::kErrorCodesUnauthorized,
+    InsufficientPoints = rules::kErrorCodesInsufficientPoints,
+    Forbidden = rules::kErrorCodesForbidden,
+    NotFound = rules::kErrorCodesNotFound,
+    Conflict = rules::kErrorCodesConflict,
+    PayloadTooLarge = rules::kErrorCodesPayloadTooLarge,
+    Refused = rules::kErrorCodesRefused,
+    TooManyRequests = rules::kErrorCodesTooManyRequests,
+    Internal = rules::kErrorCodesInternal,
+    Upstream = rules::kErrorCodesUpstream,
 };
 
 /// An expected failure: a class and a Chinese sentence shown to the user as it is.
@@ -33,6 +41,9 @@ struct DomainError {
 inline DomainError invalid(std::string message) {
     return {ErrorCode::InvalidInput, std::move(message)};
 }
+
+/// The message of a text over its limit (rules.json's messages.tooLong): 歌词不能超过2000个字符.
+std::string tooLongMessage(std::string_view label, std::size_t maxChars);
 
 /// A value or a DomainError. Expected failures travel as values; exceptions are for the exceptional.
 template <class T> class [[nodiscard]] Result {

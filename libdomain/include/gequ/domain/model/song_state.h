@@ -13,8 +13,8 @@
 
 namespace gequ::domain {
 
-/// One create request makes one task and this many songs (clips), as upstream does.
-inline constexpr int kSongsPerTask = 2;
+/// One create request makes one task and this many songs (clips), as upstream does (rules.json, shared with the web).
+inline constexpr int kSongsPerTask = rules::kCreateSongsPerCreate;
 /// Default of `generation.timeout`: a task not finished this long after its creation fails.
 inline constexpr Millis kDefaultGenerationTimeout = std::chrono::minutes{10};
 inline constexpr std::string_view kSongGeneratingMessage = "音乐正在生成中，请稍候";

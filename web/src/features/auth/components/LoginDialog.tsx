@@ -17,12 +17,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { notify } from '../../../lib/api-client';
+import { useCountdown } from '../../../lib/countdown';
 import { pageReload, setToken } from '../../../lib/session';
 import { zh } from '../../../strings/zh-CN';
 import { loginWithPhone, sendLoginCode } from '../api/login';
 import { phoneError as checkPhone } from '../phone';
 import { type LegalKind, LegalDialog } from './LegalDialog';
-import { useCountdown } from './useCountdown';
 
 /** Wait between asking for a code and the next request (docs/web.md). */
 export const CODE_RESEND_SECONDS = 60;
@@ -83,7 +83,7 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
   const [sending, setSending] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const countdown = useCountdown(CODE_RESEND_SECONDS);
+  const countdown = useCountdown();
 
   const codeButtonLabel =
     countdown.left > 0 ? zh.auth.retryIn(countdown.left) : codeSent ? zh.auth.getAgain : zh.auth.getCode;
@@ -97,7 +97,7 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
       const message = await sendLoginCode(phone.trim());
       notify(message || zh.auth.codeSent, 'success');
       setCodeSent(true);
-      countdown.start();
+      countdown.start(CODE_RESEND_SECONDS);
       codeInput.current?.focus();
     } catch {
       // The API client has shown the server's message (e.g. 操作过于频繁，请稍后再试).

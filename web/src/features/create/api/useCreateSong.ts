@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { worksKeys } from '../../../components/works/api/keys';
+import { worksKeys } from '../../works/api/keys';
 import { requestEnvelope } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import type { CreateBody } from '../form';

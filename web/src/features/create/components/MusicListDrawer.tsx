@@ -5,8 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import type { MyWorks } from '../../../components/works/useMyWorks';
-import { WorkList } from '../../../components/works/WorkList';
+import type { MyWorks } from '../../works/useMyWorks';
+import { WorkList } from '../../works/components/WorkList';
 import { zh } from '../../../strings/zh-CN';
 
 /** The 音乐列表 drawer of /create: the user's songs with the same cards as /mywork. */

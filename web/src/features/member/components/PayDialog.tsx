@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, notify } from '../../../lib/api-client';
+import { useCountdown } from '../../../lib/countdown';
 import { userDataQueryKey } from '../../../lib/current-user';
 import { formatDuration, formatYuan } from '../../../lib/format';
 import { browserLocation } from '../../../lib/navigation';
@@ -28,7 +29,6 @@ import { type PcOrder, usePcOrder } from '../api/usePcOrder';
 import { usePayResultQuery } from '../api/usePayResultQuery';
 import type { Plan } from '../api/usePlans';
 import { detectPayContext, type PayContext } from '../pay-context';
-import { useSecondsLeft } from './useSecondsLeft';
 
 /** How long a QR stays valid (docs/web.md). */
 export const QR_SECONDS = 300;
@@ -74,7 +74,7 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
   const [context] = useState<PayContext>(() => detectPayContext());
   const [stage, setStage] = useState<Stage>({ kind: 'choose' });
   const [busy, setBusy] = useState(false);
-  const { left, start, stop } = useSecondsLeft();
+  const { left, start, stop } = useCountdown();
   const pcOrder = usePcOrder();
   const h5Order = useH5Order();
   const jsapiOrder = useJsapiOrder();

@@ -7,6 +7,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LIMITS } from '../../../lib/rules';
 import { zh } from '../../../strings/zh-CN';
 import { createWithKeywordsHref } from '../links';
 import { PromptButtons } from './PromptButtons';
@@ -51,7 +52,7 @@ export function QuickStart() {
             onChange={(e) => setText(e.target.value)}
             placeholder={zh.square.quickStartPlaceholder}
             fullWidth
-            inputProps={{ maxLength: 200 }}
+            inputProps={{ maxLength: LIMITS.promptChars }}
             sx={{
               color: '#fff',
               bgcolor: 'rgba(255,255,255,.14)',

@@ -4,7 +4,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import HeadphonesIcon from '@mui/icons-material/Headphones';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ShareIcon from '@mui/icons-material/Share';
@@ -19,21 +18,23 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notify } from '../../lib/api-client';
-import { copyText } from '../../lib/clipboard';
-import { formatDate } from '../../lib/date';
-import { CARD_TITLE_MAX, formatCount, truncate } from '../../lib/format';
-import { displayTags } from '../../lib/genres';
-import { usePlayer } from '../../lib/player';
-import { progressSince } from '../../lib/progress';
-import type { UserSong } from '../../lib/types';
-import { zh } from '../../strings/zh-CN';
-import { SongCover } from '../SongCover';
-import { fetchSongFile, mp3FileName, saveBlob } from './api/downloadSong';
-import { useLikeSong } from './api/useLikeSong';
-import { useOpenSong } from './api/useOpenSong';
-import { useShareSong } from './api/useShareSong';
-import { similarHref } from './links';
+import { notify } from '../../../lib/api-client';
+import { copyText } from '../../../lib/clipboard';
+import { formatDate } from '../../../lib/date';
+import { CARD_TITLE_MAX, truncate } from '../../../lib/format';
+import { displayTags } from '../../../lib/genres';
+import { usePlayer } from '../../../lib/player';
+import { progressSince } from '../../../lib/progress';
+import type { UserSong } from '../../../lib/types';
+import { zh } from '../../../strings/zh-CN';
+import { SongCounts } from '../../../components/SongCounts';
+import { SongCover } from '../../../components/SongCover';
+import { toPlayerSong } from '../../../components/SongList';
+import { fetchSongFile, mp3FileName, saveBlob } from '../api/downloadSong';
+import { useLikeSong } from '../../songs/api/useLikeSong';
+import { useOpenSong } from '../api/useOpenSong';
+import { useShareSong } from '../../songs/api/useShareSong';
+import { similarHref } from '../links';
 
 const COVER = 88;
 
@@ -82,16 +83,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
     else action();
   };
 
-  const onPlay = whenDone(() =>
-    player.toggle({
-      id: song.native_id,
-      title: song.title,
-      audio: song.native_audio_url,
-      image: song.native_image_url,
-      artist: song.userName ?? null,
-      tags: song.tags,
-    }),
-  );
+  const onPlay = whenDone(() => player.toggle(toPlayerSong(song)));
 
   const onLike = whenDone(() => like.mutate({ nativeId: song.native_id, like: !song.liked }));
 
@@ -169,18 +161,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
               {formatDate(song.created_at)}
             </time>
           </Typography>
-          {failed ? null : (
-            <Stack direction="row" sx={{ gap: 1.5, color: 'text.secondary' }}>
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-                <HeadphonesIcon sx={{ fontSize: 14 }} titleAccess={zh.works.plays} />
-                <Typography variant="caption">{formatCount(song.play_count)}</Typography>
-              </Stack>
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-                <FavoriteBorderIcon sx={{ fontSize: 14 }} titleAccess={zh.works.likes} />
-                <Typography variant="caption">{formatCount(song.likeCount)}</Typography>
-              </Stack>
-            </Stack>
-          )}
+          {failed ? null : <SongCounts plays={song.play_count} likes={song.likeCount} dense />}
         </Stack>
         <FormControlLabel
           label={zh.works.publicSwitch}

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * A countdown in whole seconds towards a deadline (not a chain of one-second timeouts, so a throttled background
- * tab still ends on time). `left` is 0 when idle; `start()` begins a new countdown of `seconds`.
+ * A countdown in whole seconds towards a deadline, re-read from the clock every second (not a chain of one-second
+ * timeouts, so a throttled background tab still ends on time). `left` is 0 when idle; `start(seconds)` begins a new
+ * countdown, `stop()` ends it. The login dialog's resend wait and the pay dialog's offer use it.
  */
-export function useCountdown(seconds: number) {
+export function useCountdown() {
   const [deadline, setDeadline] = useState<number | null>(null);
   const [left, setLeft] = useState(0);
 
@@ -20,10 +21,15 @@ export function useCountdown(seconds: number) {
     return () => clearInterval(timer);
   }, [deadline]);
 
-  const start = useCallback(() => {
+  const start = useCallback((seconds: number) => {
     setLeft(seconds);
     setDeadline(Date.now() + seconds * 1000);
-  }, [seconds]);
+  }, []);
 
-  return { left, start };
+  const stop = useCallback(() => {
+    setLeft(0);
+    setDeadline(null);
+  }, []);
+
+  return { left, start, stop };
 }

@@ -8,13 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useState } from 'react';
-import { ApiError, notify } from '../../lib/api-client';
-import type { UserSong } from '../../lib/types';
-import { zh } from '../../strings/zh-CN';
-import { StatusState } from '../StatusState';
-import { useDeleteSong } from './api/useDeleteSong';
-import type { MyWorks } from './useMyWorks';
-import { useNow } from './useNow';
+import { ApiError, notify } from '../../../lib/api-client';
+import type { UserSong } from '../../../lib/types';
+import { zh } from '../../../strings/zh-CN';
+import { StatusState } from '../../../components/StatusState';
+import { useDeleteSong } from '../api/useDeleteSong';
+import type { MyWorks } from '../useMyWorks';
+import { useNow } from '../useNow';
 import { WorkCard } from './WorkCard';
 
 /**
