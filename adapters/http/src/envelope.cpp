@@ -70,10 +70,10 @@ Response okResponse(const Poco::Dynamic::Var& data, const std::string& message) 
 
 Response okResponse(const JsonText& data, const std::string& message) {
     JsonWriter head;
-    head.beginObject().key("code").value(2000).key("type").value("ok").key("message").value(message);
+    head.beginObject().key("code").value(domain::kSuccessCode).key("type").value("ok").key("message").value(message);
     Response response;
     response.status = 200;
-    response.envelopeCode = 2000;
+    response.envelopeCode = domain::kSuccessCode;
     response.body = head.take().text;
     response.body.reserve(response.body.size() + data.text.size() + 10);
     response.body += ",\"data\":";
