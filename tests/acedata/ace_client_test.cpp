@@ -3,8 +3,8 @@
 // parser, and that the token never reaches the log.
 
 #include "fake_ace_server.h"
-#include "gequ/upstream/ace_client.h"
-#include "gequ/upstream/word_list_moderation.h"
+#include "gequ/acedata/ace_client.h"
+#include "gequ/moderation/word_list_moderation.h"
 
 #include <Poco/Channel.h>
 #include <Poco/Dynamic/Var.h>
@@ -17,7 +17,9 @@
 #include <gtest/gtest.h>
 #include <mutex>
 
-using namespace gequ::upstream;
+using namespace gequ::acedata;
+using namespace gequ::moderation;
+using gequ::acedata::test::FakeAceServer;
 using gequ::domain::ClipState;
 using gequ::domain::ErrorCode;
 using gequ::domain::GenerationRequest;
@@ -25,7 +27,6 @@ using gequ::domain::TaskStatus;
 using gequ::domain::UpstreamFailure;
 using gequ::domain::upstreamFailureOf;
 using gequ::domain::UpstreamState;
-using gequ::upstream::test::FakeAceServer;
 
 namespace {
 

@@ -1,8 +1,8 @@
 // Upstream media URLs often carry signed query tokens that grant access to the file: the fetcher's log lines show
 // them without the query (docs/security.md, "Logs").
 
+#include "gequ/acedata/media_fetcher.h"
 #include "gequ/media/local_media_store.h"
-#include "gequ/upstream/media_fetcher.h"
 #include "log_url.h"
 
 #include <Poco/AutoPtr.h>
@@ -32,7 +32,7 @@ private:
 };
 
 TEST(LoggedUrl, DropsTheQueryAndFragment) {
-    using gequ::upstream::detail::loggedUrl;
+    using gequ::acedata::detail::loggedUrl;
     EXPECT_EQ(loggedUrl("https://cdn.example/a.mp3?X-Amz-Signature=abc&X-Amz-Credential=k"),
               "https://cdn.example/a.mp3?…");
     EXPECT_EQ(loggedUrl("https://cdn.example/a.mp3#token=abc"), "https://cdn.example/a.mp3?…");
@@ -46,7 +46,7 @@ TEST(LoggedUrl, AFailedReHostingLogsTheUrlWithoutItsSignedQuery) {
     const auto dir = std::filesystem::temp_directory_path() / "gequ-log-url-test";
     {
         gequ::media::LocalMediaStore store(dir);
-        auto fetcher = gequ::upstream::makeMediaFetcher(store);
+        auto fetcher = gequ::acedata::makeMediaFetcher(store);
         // Not an http(s) URL: refused before any connection, and logged.
         auto refused = fetcher->fetchAudio("clip-1", "ftp://cdn.example/a.mp3?X-Amz-Signature=very-secret-signature");
         EXPECT_FALSE(refused.ok());

@@ -4,7 +4,7 @@
 // to it is read from its accept queue.
 
 #include "fake_ace_server.h"
-#include "gequ/upstream/media_fetcher.h"
+#include "gequ/acedata/media_fetcher.h"
 #include "temp_dir.h"
 
 #include <Poco/Net/NetException.h>
@@ -16,9 +16,9 @@
 #include <memory>
 #include <stdexcept>
 
-using namespace gequ::upstream;
+using namespace gequ::acedata;
+using gequ::acedata::test::FakeAceServer;
 using gequ::domain::ErrorCode;
-using gequ::upstream::test::FakeAceServer;
 namespace fs = std::filesystem;
 
 namespace {
@@ -64,7 +64,6 @@ bool hasIpv6Loopback() {
 
 class MediaFetcherSsrf : public ::testing::Test {
 protected:
-
     /// The production set-up (nothing allowed), with short timeouts so a wrong connection would show quickly.
     FetchConfig production() const {
         FetchConfig config;

@@ -2,8 +2,8 @@
 // redirects, the size cap, timeouts, content types and failures as values.
 
 #include "fake_ace_server.h"
-#include "gequ/upstream/ace_client.h"
-#include "gequ/upstream/media_fetcher.h"
+#include "gequ/acedata/ace_client.h"
+#include "gequ/acedata/media_fetcher.h"
 
 #include <chrono>
 #include <fstream>
@@ -11,11 +11,11 @@
 #include <map>
 #include <stdexcept>
 
-using namespace gequ::upstream;
+using namespace gequ::acedata;
+using gequ::acedata::test::FakeAceServer;
 using gequ::domain::ClipState;
 using gequ::domain::ErrorCode;
 using gequ::domain::UpstreamState;
-using gequ::upstream::test::FakeAceServer;
 
 namespace {
 

@@ -1,8 +1,8 @@
-// HTTPS is verified strictly (gequ_net): a server whose certificate no system CA signed is refused, by the AceData client (a
-// retryable transport failure, nothing submitted) and by the media fetcher (a failure value).
+// HTTPS is verified strictly (gequ_net): a server whose certificate no system CA signed is refused, by the AceData
+// client (a retryable transport failure, nothing submitted) and by the media fetcher (a failure value).
 
-#include "gequ/upstream/ace_client.h"
-#include "gequ/upstream/media_fetcher.h"
+#include "gequ/acedata/ace_client.h"
+#include "gequ/acedata/media_fetcher.h"
 #include "test_ca.h"
 
 #include <Poco/Channel.h>
@@ -24,7 +24,7 @@
 #include <memory>
 #include <unistd.h>
 
-using namespace gequ::upstream;
+using namespace gequ::acedata;
 namespace fs = std::filesystem;
 
 namespace {

@@ -1,14 +1,14 @@
 // The arrangement: deterministic, different per seed, clip and style; the form sized to the clip; one sung note per
 // syllable; the instrumental flag; the genre table.
 
-#include "gequ/upstream/arrangement.h"
+#include "gequ/composer/arrangement.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <numeric>
 #include <set>
 
-using namespace gequ::upstream;
+using namespace gequ::composer;
 
 namespace {
 

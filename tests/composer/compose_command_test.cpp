@@ -74,7 +74,7 @@ TEST_F(ComposeCommand, WritesTwoPlayableClipsWithCoversAndPrintsThem) {
         if (path.extension() == ".mp3") {
             ++mp3s;
             EXPECT_NE(r.out.find(path.string()), std::string::npos) << "the path is printed: " << r.out;
-            const auto mp3 = gequ::upstream::test::decodeMp3(readFile(path));
+            const auto mp3 = gequ::composer::test::decodeMp3(readFile(path));
             EXPECT_EQ(mp3.sampleRate, 44100);
             EXPECT_EQ(mp3.channels, 2);
             EXPECT_NEAR(mp3.seconds(), 6.0, 2.0);

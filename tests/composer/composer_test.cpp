@@ -1,10 +1,10 @@
 // The SongGenerator port of the offline composer: queued → running → succeeded, failures, lyrics.
 
-#include "temp_dir.h"
+#include "gequ/composer/composer.h"
 #include "gequ/media/local_media_store.h"
-#include "gequ/upstream/composer.h"
-#include "gequ/upstream/word_list_moderation.h"
+#include "gequ/moderation/word_list_moderation.h"
 #include "mp3_probe.h"
+#include "temp_dir.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -14,7 +14,8 @@
 #include <sstream>
 #include <thread>
 
-using namespace gequ::upstream;
+using namespace gequ::composer;
+using namespace gequ::moderation;
 using gequ::domain::ClipState;
 using gequ::domain::GenerationRequest;
 using gequ::domain::TaskStatus;

@@ -1,13 +1,14 @@
 // The template lyric writer: its shape rules, rhyme, titles, moderation.
 
-#include "gequ/upstream/lyric_writer.h"
-#include "gequ/upstream/word_list_moderation.h"
+#include "gequ/composer/lyric_writer.h"
+#include "gequ/moderation/word_list_moderation.h"
 
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
 
-using namespace gequ::upstream;
+using namespace gequ::composer;
+using namespace gequ::moderation;
 using gequ::domain::ErrorCode;
 
 namespace {

@@ -5,7 +5,7 @@
 #include <lame/lame.h>
 #include <stdexcept>
 
-namespace gequ::upstream::test {
+namespace gequ::composer::test {
 
 double DecodedMp3::rms() const {
     double sum = 0;
@@ -110,4 +110,4 @@ DecodedMp3 decodeMp3(const std::string& bytes) {
     return out;
 }
 
-} // namespace gequ::upstream::test
+} // namespace gequ::composer::test

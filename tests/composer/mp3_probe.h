@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace gequ::upstream::test {
+namespace gequ::composer::test {
 
 struct DecodedMp3 {
     int sampleRate = 0;
@@ -31,4 +31,4 @@ std::size_t id3v2Size(const std::string& bytes);
 /// UTF-8 text as UTF-16LE bytes (how the tags store it).
 std::string utf16le(const std::string& utf8);
 
-} // namespace gequ::upstream::test
+} // namespace gequ::composer::test

@@ -1,16 +1,18 @@
 // Rendering and encoding: real FluidSynth with the GM soundfont, real MP3 decoded back with LAME's decoder.
 
 #include "cover.h"
-#include "genre_table.h"
-#include "gequ/upstream/arrangement.h"
-#include "gequ/upstream/composer.h"
-#include "gequ/upstream/exceptions.h"
+#include "genre_profiles.h"
+#include "gequ/composer/arrangement.h"
+#include "gequ/composer/composer.h"
+#include "gequ/composer/exceptions.h"
+#include "gequ/moderation/word_list_moderation.h"
 #include "mp3_probe.h"
 #include "renderer.h"
 
 #include <gtest/gtest.h>
 
-using namespace gequ::upstream;
+using namespace gequ::composer;
+using namespace gequ::moderation;
 using gequ::domain::GenerationRequest;
 using test::decodeMp3;
 
@@ -45,7 +47,8 @@ detail::SoundFont& font() {
 } // namespace
 
 TEST(Render, AClipDecodesAsStereo44kMp3OfTheRequestedLengthNotSilentNotClipping) {
-    const ComposedClip clip = composeClip(config(12), customRequest("pop,female vocal"), 0);
+    const ComposedClip clip =
+        composeClip(config(12), customRequest("pop,female vocal"), 0, WordListModeration::builtIn());
     const auto mp3 = decodeMp3(clip.mp3);
     EXPECT_EQ(mp3.sampleRate, 44100);
     EXPECT_EQ(mp3.channels, 2);
@@ -62,7 +65,8 @@ TEST(Render, AClipDecodesAsStereo44kMp3OfTheRequestedLengthNotSilentNotClipping)
 }
 
 TEST(Render, TheMp3CarriesId3TagsWithTitleArtistAndGenre) {
-    const ComposedClip clip = composeClip(config(6), customRequest("rock,male vocal"), 0);
+    const ComposedClip clip =
+        composeClip(config(6), customRequest("rock,male vocal"), 0, WordListModeration::builtIn());
     const std::size_t tagSize = test::id3v2Size(clip.mp3);
     ASSERT_GT(tagSize, 10u);
     const std::string tag = clip.mp3.substr(0, tagSize);
@@ -117,9 +121,9 @@ TEST(Render, InstrumentalReallyRemovesTheVoice) {
 
 TEST(Render, TheSameRequestGivesTheSameFileAndTheTwoClipsDiffer) {
     const GenerationRequest request = customRequest("folk");
-    const ComposedClip first = composeClip(config(6), request, 0);
-    const ComposedClip again = composeClip(config(6), request, 0);
-    const ComposedClip second = composeClip(config(6), request, 1);
+    const ComposedClip first = composeClip(config(6), request, 0, WordListModeration::builtIn());
+    const ComposedClip again = composeClip(config(6), request, 0, WordListModeration::builtIn());
+    const ComposedClip second = composeClip(config(6), request, 1, WordListModeration::builtIn());
     EXPECT_EQ(first.mp3, again.mp3);
     EXPECT_EQ(first.svg, again.svg);
     EXPECT_NE(first.mp3, second.mp3);
@@ -131,29 +135,31 @@ TEST(Render, InspirationModeWritesLyricsAndATitle) {
     GenerationRequest request;
     request.taskId = "inspire";
     request.prompt = "夏天的海边";
-    const ComposedClip clip = composeClip(config(6), request, 0);
+    const ComposedClip clip = composeClip(config(6), request, 0, WordListModeration::builtIn());
     EXPECT_NE(clip.lyric.find("[副歌]"), std::string::npos);
     EXPECT_EQ(clip.title, "夏天的海边");
     request.prompt = "夏天的海边，欢快";
-    EXPECT_NE(composeClip(config(6), request, 0).title, "夏天的海边，欢快") << "a sentence is not a title";
+    EXPECT_NE(composeClip(config(6), request, 0, WordListModeration::builtIn()).title, "夏天的海边，欢快")
+        << "a sentence is not a title";
     request.instrumental = true;
-    const ComposedClip plain = composeClip(config(6), request, 0);
+    const ComposedClip plain = composeClip(config(6), request, 0, WordListModeration::builtIn());
     EXPECT_TRUE(plain.lyric.empty());
     EXPECT_FALSE(plain.title.empty());
 }
 
-TEST(Render, AMissingSoundfontIsAnUpstreamErrorWithAChineseReason) {
+TEST(Render, AMissingSoundfontIsAComposerErrorWithAChineseReason) {
     ComposerConfig bad = config(6);
     bad.soundfont = "/nonexistent/none.sf2";
     try {
-        static_cast<void>(composeClip(bad, customRequest("pop"), 0));
-        FAIL() << "expected UpstreamError";
-    } catch (const UpstreamError& e) {
+        static_cast<void>(composeClip(bad, customRequest("pop"), 0, WordListModeration::builtIn()));
+        FAIL() << "expected ComposerError";
+    } catch (const ComposerError& e) {
         EXPECT_EQ(e.reason(), "音色库加载失败");
     }
     // A file that is not a soundfont.
     bad.soundfont = "/etc/hostname";
-    EXPECT_THROW(static_cast<void>(composeClip(bad, customRequest("pop"), 0)), UpstreamError);
+    EXPECT_THROW(static_cast<void>(composeClip(bad, customRequest("pop"), 0, WordListModeration::builtIn())),
+                 ComposerError);
 }
 
 TEST(Render, ClipLengthDependsOnTheModel) {

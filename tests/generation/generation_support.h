@@ -3,15 +3,15 @@
 // What the generation worker tests share: a fresh SQLite database per test, a clock the test moves, users with
 // points, the create service, a scripted SongGenerator and MediaFetcher, and waiting with a deadline.
 
-#include "temp_dir.h"
-#include "test_clock.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/model/ledger.h"
 #include "gequ/domain/services/admin_service.h"
 #include "gequ/domain/services/create_service.h"
 #include "gequ/domain/services/generation_worker.h"
 #include "gequ/domain/services/ledger.h"
-#include "gequ/upstream/word_list_moderation.h"
+#include "gequ/moderation/word_list_moderation.h"
+#include "temp_dir.h"
+#include "test_clock.h"
 
 #include <atomic>
 #include <chrono>
@@ -236,7 +236,7 @@ class GenerationTest : public ::testing::Test {
 protected:
     void SetUp() override {
         _store = db::openStore("sqlite:" + (_dir.path() / "gequ.db").string(), 4);
-        _create = std::make_unique<CreateService>(*_store, _clock, _ids, upstream::WordListModeration::builtIn(),
+        _create = std::make_unique<CreateService>(*_store, _clock, _ids, moderation::WordListModeration::builtIn(),
                                                   CreateSettings{10, "ace"});
     }
 
@@ -246,7 +246,7 @@ protected:
     CreateService& creator() { return *_create; }
     /// Makes the create service record this provider on its tasks.
     void useProvider(const std::string& provider) {
-        _create = std::make_unique<CreateService>(*_store, _clock, _ids, upstream::WordListModeration::builtIn(),
+        _create = std::make_unique<CreateService>(*_store, _clock, _ids, moderation::WordListModeration::builtIn(),
                                                   CreateSettings{10, provider});
     }
 

@@ -1,14 +1,13 @@
 // The built-in word-list moderation.
 
-#include "gequ/upstream/exceptions.h"
-#include "gequ/upstream/word_list_moderation.h"
+#include "gequ/moderation/word_list_moderation.h"
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 
-using namespace gequ::upstream;
+using namespace gequ::moderation;
 
 TEST(WordListModeration, TheBuiltInListRefusesSensitiveTermsAndArtistNames) {
     const auto& m = WordListModeration::builtIn();
@@ -48,5 +47,5 @@ TEST(WordListModeration, AddsTheTermsOfAFile) {
     std::filesystem::remove(path);
     EXPECT_EQ(m.findRefused("有额外词"), "额外词");
     EXPECT_EQ(m.findRefused("周杰伦"), "周杰伦") << "and keeps the built-in list";
-    EXPECT_THROW(WordListModeration::withFile("/nonexistent/words.txt"), UpstreamError);
+    EXPECT_THROW(WordListModeration::withFile("/nonexistent/words.txt"), WordListError);
 }

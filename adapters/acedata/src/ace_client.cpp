@@ -1,6 +1,5 @@
-#include "gequ/upstream/ace_client.h"
+#include "gequ/acedata/ace_client.h"
 
-#include "gequ/upstream/lyric_writer.h"
 #include "gequ/net/http_client.h"
 
 #include <Poco/Dynamic/Var.h>
@@ -16,7 +15,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace gequ::upstream {
+namespace gequ::acedata {
 
 using domain::ClipState;
 using domain::DomainError;
@@ -591,7 +590,7 @@ domain::Result<std::vector<domain::TaskStatus>> AceClient::poll(const std::vecto
 
 domain::Result<domain::Lyrics> AceClient::lyrics(const std::string& prompt) {
     if (_moderation && _moderation->findRefused(prompt)) {
-        return DomainError{domain::ErrorCode::Refused, std::string(kLyricsRefused)};
+        return DomainError{domain::ErrorCode::Refused, std::string(domain::kOwnModerationMessage)};
     }
     Object::Ptr body = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
     body->set("prompt", prompt);
@@ -630,4 +629,4 @@ std::unique_ptr<domain::SongGenerator> makeAceClient(const AceConfig& config, co
     return std::make_unique<AceClient>(config, moderation);
 }
 
-} // namespace gequ::upstream
+} // namespace gequ::acedata

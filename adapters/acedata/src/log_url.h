@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace gequ::upstream::detail {
+namespace gequ::acedata::detail {
 
 /// The URL without its query and fragment ("https://cdn.example/a.mp3?sig=x" -> "https://cdn.example/a.mp3?…").
 inline std::string loggedUrl(const std::string& url) {
@@ -13,4 +13,4 @@ inline std::string loggedUrl(const std::string& url) {
     return cut == std::string::npos ? url : url.substr(0, cut) + "?…";
 }
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::acedata::detail

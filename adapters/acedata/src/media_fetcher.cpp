@@ -1,9 +1,9 @@
-#include "gequ/upstream/media_fetcher.h"
+#include "gequ/acedata/media_fetcher.h"
 
 #include "gequ/domain/model/text.h"
-#include "log_url.h"
 #include "gequ/net/address_policy.h"
 #include "gequ/net/http_client.h"
+#include "log_url.h"
 
 #include <Poco/Logger.h>
 #include <algorithm>
@@ -18,7 +18,7 @@
 #include <string_view>
 #include <unistd.h>
 
-namespace gequ::upstream {
+namespace gequ::acedata {
 
 namespace {
 
@@ -226,7 +226,7 @@ HttpMediaFetcher::HttpMediaFetcher(domain::MediaStore& store, FetchConfig config
 }
 
 domain::Result<HttpMediaFetcher::Download> HttpMediaFetcher::download(const std::string& url) const {
-    const std::string logged = gequ::upstream::detail::loggedUrl(url);
+    const std::string logged = detail::loggedUrl(url);
     const auto failure = [&logged](const std::string& reason, const std::string& detail) {
         logger().warning("re-hosting " + logged + " failed: " + detail);
         return domain::DomainError{domain::ErrorCode::Upstream, reason};
@@ -296,7 +296,8 @@ domain::Result<HttpMediaFetcher::Download> HttpMediaFetcher::download(const std:
             const std::string location = reply.header("Location");
             target = net::resolveUrl(*target, location);
             if (location.empty() || !target) {
-                return failure("媒体地址无效", "redirected to '" + gequ::upstream::detail::loggedUrl(location) + "', not an http(s) URL");
+                return failure("媒体地址无效",
+                               "redirected to '" + detail::loggedUrl(location) + "', not an http(s) URL");
             }
             continue;
         }
@@ -329,7 +330,7 @@ domain::Result<std::string> HttpMediaFetcher::fetchAudio(const std::string& song
         return file.error();
     }
     if (!looksLikeMp3(file->head)) {
-        logger().warning("re-hosting " + gequ::upstream::detail::loggedUrl(url) + " failed: not MP3 (" + file->contentType + ")");
+        logger().warning("re-hosting " + detail::loggedUrl(url) + " failed: not MP3 (" + file->contentType + ")");
         return domain::DomainError{domain::ErrorCode::Upstream, "媒体文件不是 MP3 音频"};
     }
     try {
@@ -359,8 +360,8 @@ domain::Result<std::string> HttpMediaFetcher::fetchCover(const std::string& song
     const bool badSvg =
         extension == "svg" && (file->size > kMaxSvgBytes || svgHasActiveContent(readSmallFile(file->file->path())));
     if (extension.empty() || badSvg) {
-        logger().warning("re-hosting " + gequ::upstream::detail::loggedUrl(url) + " failed: not a JPEG, PNG, WebP or plain SVG image (" +
-                         file->contentType + ")");
+        logger().warning("re-hosting " + detail::loggedUrl(url) +
+                         " failed: not a JPEG, PNG, WebP or plain SVG image (" + file->contentType + ")");
         return domain::DomainError{domain::ErrorCode::Upstream, "封面不是支持的图片格式"};
     }
     const std::string key = songId + "." + extension;
@@ -376,4 +377,4 @@ std::unique_ptr<domain::MediaFetcher> makeMediaFetcher(domain::MediaStore& store
     return std::make_unique<HttpMediaFetcher>(store, config);
 }
 
-} // namespace gequ::upstream
+} // namespace gequ::acedata

@@ -1,7 +1,7 @@
 // The arrangement planner: genre, key, tempo, meter, form and chords; the parts are written by parts.cpp and
 // melody.cpp.
 
-#include "gequ/upstream/arrangement.h"
+#include "gequ/composer/arrangement.h"
 
 #include "gequ/domain/model/text.h"
 #include "song_plan.h"
@@ -10,7 +10,7 @@
 #include <cmath>
 #include <string>
 
-namespace gequ::upstream {
+namespace gequ::composer {
 
 using namespace detail;
 
@@ -425,4 +425,4 @@ Arrangement arrange(const ArrangementInput& input) {
     return song;
 }
 
-} // namespace gequ::upstream
+} // namespace gequ::composer

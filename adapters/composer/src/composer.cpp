@@ -1,12 +1,12 @@
 // composeClip (arrangement → render → MP3 + cover) and the SongGenerator port on a bounded worker pool.
 
-#include "gequ/upstream/composer.h"
+#include "gequ/composer/composer.h"
 
 #include "cover.h"
-#include "genre_table.h"
-#include "gequ/upstream/arrangement.h"
-#include "gequ/upstream/exceptions.h"
-#include "gequ/upstream/lyric_writer.h"
+#include "genre_profiles.h"
+#include "gequ/composer/arrangement.h"
+#include "gequ/composer/exceptions.h"
+#include "gequ/composer/lyric_writer.h"
 #include "mp3_encoder.h"
 #include "renderer.h"
 #include "rng.h"
@@ -21,7 +21,7 @@
 #include <mutex>
 #include <thread>
 
-namespace gequ::upstream {
+namespace gequ::composer {
 
 using namespace detail;
 
@@ -51,7 +51,7 @@ void preloadSoundFont(const std::string& path) {
 }
 
 ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
-                         const ProgressFn& progress, const domain::Moderation& moderation) {
+                         const domain::Moderation& moderation, const ProgressFn& progress) {
     const auto report = [&progress](double p) {
         if (progress) {
             progress(std::clamp(p, 0.0, 1.0));
@@ -68,7 +68,7 @@ ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationR
         // Inspiration mode: lyrics (and the title) from the description; both clips share them.
         auto written = writeLyrics(request.prompt, seed, moderation);
         if (!written) {
-            throw UpstreamError("lyrics refused for the description", written.error().message);
+            throw ComposerError("lyrics refused for the description", written.error().message);
         }
         if (title.empty()) {
             title = written->title;
@@ -254,22 +254,19 @@ private:
                    [i](Job& job) { job.status.clips[static_cast<std::size_t>(i)].state = domain::ClipState::Running; });
             std::string error;
             try {
-                const ComposedClip clip = composeClip(
-                    _config, request, i,
-                    [this, &id, i](double p) {
-                        update(id, [i, p](Job& job) { job.status.progress = (i + p) / kClips; });
-                        if (stopping()) {
-                            throw Cancelled{};
-                        }
-                    },
-                    _moderation);
+                const ComposedClip clip = composeClip(_config, request, i, _moderation, [this, &id, i](double p) {
+                    update(id, [i, p](Job& job) { job.status.progress = (i + p) / kClips; });
+                    if (stopping()) {
+                        throw Cancelled{};
+                    }
+                });
                 std::string audioUrl;
                 std::string imageUrl;
                 try {
                     audioUrl = _media.put(clipId + ".mp3", clip.mp3, "audio/mpeg");
                     imageUrl = _media.put(clipId + ".svg", clip.svg, "image/svg+xml");
                 } catch (const std::exception& e) {
-                    throw UpstreamError(std::string("storing the clip failed: ") + e.what(), "音频文件保存失败");
+                    throw ComposerError(std::string("storing the clip failed: ") + e.what(), "音频文件保存失败");
                 }
                 update(id, [&](Job& job) {
                     domain::ClipStatus& status = job.status.clips[static_cast<std::size_t>(i)];
@@ -286,7 +283,7 @@ private:
                 continue;
             } catch (const Cancelled&) {
                 error = "服务正在停止，任务已中断";
-            } catch (const UpstreamError& e) {
+            } catch (const ComposerError& e) {
                 log.error("composing " + clipId + " failed: " + e.what());
                 error = e.reason();
             } catch (const std::exception& e) {
@@ -356,4 +353,4 @@ std::unique_ptr<domain::SongGenerator> makeComposer(const ComposerConfig& config
     return std::make_unique<LocalComposer>(config, media, moderation);
 }
 
-} // namespace gequ::upstream
+} // namespace gequ::composer

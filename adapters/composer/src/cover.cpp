@@ -1,16 +1,15 @@
 #include "cover.h"
 
+#include "genre_profiles.h"
+#include "gequ/domain/model/text.h"
 #include "gequ/net/escape.h"
-
-#include "genre_table.h"
 #include "rng.h"
-#include "utf8.h"
 
 #include <cmath>
 #include <numbers>
 #include <sstream>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 std::string drawCover(const std::string& title, const Arrangement& song, std::uint64_t variant) {
     const GenreProfile& genre = genreProfile(song.genre);
@@ -57,17 +56,17 @@ std::string drawCover(const std::string& title, const Arrangement& song, std::ui
     svg << "<rect width=\"600\" height=\"600\" fill=\"url(#shade)\"/>";
 
     // The title (at most 14 characters shown), and the genre.
-    std::u32string shown = decodeUtf8(title);
+    std::u32string shown = domain::decodeUtf8(title);
     if (shown.size() > 14) {
         shown = shown.substr(0, 13) + U"…";
     }
     const int size = shown.size() <= 6 ? 60 : (shown.size() <= 10 ? 46 : 34);
     const std::string font = "font-family=\"'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif\"";
     svg << "<text x=\"40\" y=\"520\" " << font << " font-size=\"" << size << "\" font-weight=\"700\" fill=\"#ffffff\">"
-        << net::markupEscape(encodeUtf8(shown)) << "</text>"
+        << net::markupEscape(domain::encodeUtf8(shown)) << "</text>"
         << "<text x=\"42\" y=\"562\" " << font << " font-size=\"22\" fill=\"#ffffff\" fill-opacity=\"0.85\">"
         << net::markupEscape(genre.zh) << "</text></svg>";
     return svg.str();
 }
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 enum class DrumStyle { None, Pop, Rock, Metal, Electro, FourFloor, BoomBap, Jazz, Folk, LoFi, RnB, Country, Chinese };
 enum class ChordStyle { Block, Strum, Arpeggio, Stab, Comp, Power, Sustain };
@@ -59,4 +59,4 @@ const std::vector<GenreProfile>& genreProfiles();
 /// The profile of a key; pop for an unknown key.
 const GenreProfile& genreProfile(std::string_view key);
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

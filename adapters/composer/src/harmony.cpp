@@ -4,15 +4,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-namespace gequ::upstream::detail {
-
-namespace {
-
-int mod12(int x) {
-    return ((x % 12) + 12) % 12;
-}
-
-} // namespace
+namespace gequ::composer::detail {
 
 Chord parseChord(std::string_view text) {
     const std::string original(text);
@@ -155,11 +147,11 @@ std::vector<int> voiceChord(const Chord& chord, int tonic, int low, int high, co
     int bestCost = 1 << 30;
     for (std::size_t first = 0; first < classes.size(); ++first) {
         std::vector<int> notes;
-        int note = low + mod12(classes[first] - low);
+        int note = noteAtOrAbove(classes[first], low);
         notes.push_back(note);
         for (std::size_t k = 1; k < classes.size(); ++k) {
             const int pc = classes[(first + k) % classes.size()];
-            int next = notes.back() + 1 + mod12(pc - (notes.back() + 1));
+            int next = noteAtOrAbove(pc, notes.back() + 1);
             notes.push_back(next);
         }
         if (notes.back() > high) {
@@ -185,7 +177,7 @@ std::vector<int> voiceChord(const Chord& chord, int tonic, int low, int high, co
     }
     if (best.empty()) {
         // The range is too narrow for a full stack: close position from the lowest root.
-        int root = low + mod12(classes[0] - low);
+        int root = noteAtOrAbove(classes[0], low);
         for (const int interval : chordIntervals(chord)) {
             best.push_back(root + interval);
         }
@@ -193,4 +185,4 @@ std::vector<int> voiceChord(const Chord& chord, int tonic, int low, int high, co
     return best;
 }
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

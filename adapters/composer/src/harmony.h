@@ -7,7 +7,17 @@
 #include <string_view>
 #include <vector>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
+
+/// x modulo 12, never negative: the pitch class of a note or an interval.
+inline int mod12(int x) {
+    return ((x % 12) + 12) % 12;
+}
+
+/// The lowest note >= low with the pitch class of `pc`.
+inline int noteAtOrAbove(int pc, int low) {
+    return low + mod12(pc - low);
+}
 
 enum class Quality { Major, Minor, Diminished, Sus4 };
 
@@ -38,4 +48,4 @@ std::string_view pitchName(int pitchClass);
 /// A voicing of the chord with every note in [low, high], closest to `previous` (voice leading) when given.
 std::vector<int> voiceChord(const Chord& chord, int tonic, int low, int high, const std::vector<int>& previous);
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

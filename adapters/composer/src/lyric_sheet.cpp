@@ -1,14 +1,13 @@
 // Parsing lyrics into sung sections and counting syllables (arrangement.h).
 
+#include "gequ/composer/arrangement.h"
 #include "gequ/domain/model/text.h"
-#include "gequ/upstream/arrangement.h"
-#include "utf8.h"
 
 #include <algorithm>
 #include <cctype>
 #include <optional>
 
-namespace gequ::upstream {
+namespace gequ::composer {
 
 namespace {
 
@@ -16,7 +15,7 @@ enum class Heading { Verse, Chorus, Bridge, Skip, Unknown };
 
 /// The heading a line is, if it is one: [..], 【..】, (..) or （..） around at most 30 characters.
 std::optional<Heading> headingOf(std::string_view line) {
-    const std::u32string text = detail::decodeUtf8(line);
+    const std::u32string text = domain::decodeUtf8(line);
     if (text.size() < 2 || text.size() > 32) {
         return std::nullopt;
     }
@@ -27,7 +26,7 @@ std::optional<Heading> headingOf(std::string_view line) {
     if (!bracketed) {
         return std::nullopt;
     }
-    const std::string name = domain::toLowerAscii(detail::encodeUtf8(text.substr(1, text.size() - 2)));
+    const std::string name = domain::toLowerAscii(domain::encodeUtf8(text.substr(1, text.size() - 2)));
     const auto has = [&name](std::string_view word) { return name.find(word) != std::string::npos; };
     if (has("pre-chorus") || has("pre chorus") || has("prechorus") || has("预副歌") || has("导歌")) {
         return Heading::Verse;
@@ -51,17 +50,17 @@ std::optional<Heading> headingOf(std::string_view line) {
 } // namespace
 
 int syllableCount(std::string_view line) {
-    const std::u32string text = detail::decodeUtf8(line);
+    const std::u32string text = domain::decodeUtf8(line);
     int count = 0;
     std::size_t i = 0;
     while (i < text.size()) {
         const char32_t c = text[i];
-        if (detail::isCjk(c) || (c >= U'0' && c <= U'9')) {
+        if (domain::isCjk(c) || (c >= U'0' && c <= U'9')) {
             ++count;
             ++i;
             continue;
         }
-        if (detail::isPunctuationOrSpace(c) || c == U'\uFFFD') {
+        if (domain::isPunctuationOrSpace(c) || c == U'\uFFFD') {
             ++i;
             continue;
         }
@@ -70,7 +69,7 @@ int syllableCount(std::string_view line) {
         int vowels = 0;
         bool inVowel = false;
         int letters = 0;
-        while (end < text.size() && !detail::isCjk(text[end]) && !detail::isPunctuationOrSpace(text[end]) &&
+        while (end < text.size() && !domain::isCjk(text[end]) && !domain::isPunctuationOrSpace(text[end]) &&
                !(text[end] >= U'0' && text[end] <= U'9')) {
             const char32_t lower =
                 text[end] < 0x80 ? static_cast<char32_t>(std::tolower(static_cast<int>(text[end]))) : text[end];
@@ -180,4 +179,4 @@ std::vector<LyricSection> parseLyrics(std::string_view lyric) {
     return sections;
 }
 
-} // namespace gequ::upstream
+} // namespace gequ::composer

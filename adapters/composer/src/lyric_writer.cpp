@@ -1,18 +1,17 @@
 // The template lyric writer: a phrase bank of line templates, theme words and rhyme endings grouped by final.
 
-#include "gequ/upstream/lyric_writer.h"
+#include "gequ/composer/lyric_writer.h"
 
 #include "gequ/domain/model/text.h"
 #include "mood.h"
 #include "rng.h"
-#include "utf8.h"
 
 #include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
 
-namespace gequ::upstream {
+namespace gequ::composer {
 
 using namespace detail;
 
@@ -167,7 +166,7 @@ Fit fitOf(Mood mood) {
 }
 
 std::size_t characters(std::string_view text) {
-    return decodeUtf8(text).size();
+    return domain::decodeUtf8(text).size();
 }
 
 void replaceAll(std::string& text, std::string_view from, std::string_view to) {
@@ -299,10 +298,11 @@ domain::Lyrics draft(std::string_view description, std::uint64_t seed) {
     // A short description that reads as a name (no spaces or punctuation) becomes the title; otherwise one of the
     // theme's titles.
     std::string title;
-    const std::u32string name = decodeUtf8(domain::trim(description));
-    const bool nameLike = !name.empty() && name.size() <= 12 &&
-                          std::none_of(name.begin(), name.end(), [](char32_t c) { return isPunctuationOrSpace(c); });
-    title = nameLike ? encodeUtf8(name) : std::string(rng.pick(theme.titles));
+    const std::u32string name = domain::decodeUtf8(domain::trim(description));
+    const bool nameLike = !name.empty() && name.size() <= 12 && std::none_of(name.begin(), name.end(), [](char32_t c) {
+        return domain::isPunctuationOrSpace(c);
+    });
+    title = nameLike ? domain::encodeUtf8(name) : std::string(rng.pick(theme.titles));
     return {title, text};
 }
 
@@ -333,7 +333,7 @@ std::string rhymeOf(std::string_view lastCharacter) {
 
 domain::Result<domain::Lyrics> writeLyrics(std::string_view description, std::uint64_t seed,
                                            const domain::Moderation& moderation) {
-    const domain::DomainError refused{domain::ErrorCode::Refused, std::string(kLyricsRefused)};
+    const domain::DomainError refused{domain::ErrorCode::Refused, std::string(domain::kOwnModerationMessage)};
     if (moderation.findRefused(std::string(description))) {
         return refused;
     }
@@ -351,4 +351,4 @@ domain::Result<domain::Lyrics> writeLyrics(std::string_view description, std::ui
     return refused;
 }
 
-} // namespace gequ::upstream
+} // namespace gequ::composer

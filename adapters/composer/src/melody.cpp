@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 namespace {
 
@@ -267,4 +267,4 @@ void writeMelodies(const SongPlan& plan, Rng rng, bool vocal, bool rap) {
     }
 }
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

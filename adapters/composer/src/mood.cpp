@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 namespace {
 
@@ -142,4 +142,4 @@ int tempoHint(std::string_view text) {
     return 0;
 }
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

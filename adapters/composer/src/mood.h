@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 enum class Mood { Neutral, Happy, Sad, Calm, Energetic, Dark, Romantic };
 
@@ -18,4 +18,4 @@ std::string_view moodStyleWord(Mood mood);
 /// An explicit tempo word: -1 slow (慢速, slow tempo), +1 fast (快速, fast tempo), 0 none.
 int tempoHint(std::string_view text);
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

@@ -1,19 +1,19 @@
 #include "mp3_encoder.h"
 
-#include "gequ/upstream/exceptions.h"
-#include "utf8.h"
+#include "gequ/composer/exceptions.h"
+#include "gequ/domain/model/text.h"
 
 #include <lame/lame.h>
 #include <vector>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 namespace {
 
 /// UTF-16 with a byte order mark and a terminating zero, as id3tag_set_textinfo_utf16 wants.
 std::vector<unsigned short> utf16(std::string_view text) {
     std::vector<unsigned short> out = {0xFEFF};
-    for (char32_t c : decodeUtf8(text)) {
+    for (char32_t c : domain::decodeUtf8(text)) {
         if (c >= 0x10000) {
             c -= 0x10000;
             out.push_back(static_cast<unsigned short>(0xD800 + (c >> 10)));
@@ -30,7 +30,7 @@ class Lame {
 public:
     Lame() : _flags(lame_init()) {
         if (!_flags) {
-            throw UpstreamError("lame_init failed", "音频编码失败");
+            throw ComposerError("lame_init failed", "音频编码失败");
         }
     }
     ~Lame() { lame_close(_flags); }
@@ -44,7 +44,7 @@ private:
 
 void check(int status, const char* what) {
     if (status < 0) {
-        throw UpstreamError(std::string(what) + " failed (" + std::to_string(status) + ")", "音频编码失败");
+        throw ComposerError(std::string(what) + " failed (" + std::to_string(status) + ")", "音频编码失败");
     }
 }
 
@@ -109,4 +109,4 @@ std::string encodeMp3(const Audio& audio, const Mp3Tags& tags, int kbps) {
     return out;
 }
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 struct Mp3Tags {
     std::string title;  ///< UTF-8
@@ -15,7 +15,7 @@ struct Mp3Tags {
 };
 
 /// Encodes 44.1 kHz stereo audio at `kbps` (joint stereo) with an ID3v2 tag (TIT2, TPE1, TCON as UTF-16) in front.
-/// Throws UpstreamError (reason 音频编码失败) when LAME fails.
+/// Throws ComposerError (reason 音频编码失败) when LAME fails.
 std::string encodeMp3(const Audio& audio, const Mp3Tags& tags, int kbps = 192);
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

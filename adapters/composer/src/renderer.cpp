@@ -1,7 +1,7 @@
 #include "renderer.h"
 
-#include "genre_table.h"
-#include "gequ/upstream/exceptions.h"
+#include "genre_profiles.h"
+#include "gequ/composer/exceptions.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include <map>
 #include <numbers>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 namespace {
 
@@ -85,14 +85,14 @@ public:
         _synth = new_fluid_synth(_settings);
         if (!_synth) {
             delete_fluid_settings(_settings);
-            throw UpstreamError("cannot create a FluidSynth synthesiser", "歌曲渲染失败");
+            throw ComposerError("cannot create a FluidSynth synthesiser", "歌曲渲染失败");
         }
         std::lock_guard lock(_font.mutex());
         const int id = fluid_synth_add_sfont(_synth, _font.handle());
         if (id == FLUID_FAILED) {
             delete_fluid_synth(_synth);
             delete_fluid_settings(_settings);
-            throw UpstreamError("cannot attach the soundfont", "歌曲渲染失败");
+            throw ComposerError("cannot attach the soundfont", "歌曲渲染失败");
         }
         for (const auto& track : song.tracks) {
             if (fluid_synth_program_select(_synth, track.channel, id, track.bank, track.program) != FLUID_OK) {
@@ -224,7 +224,7 @@ Audio render(const Arrangement& song, SoundFont& font, const RenderOptions& opti
             const auto n = static_cast<int>(std::min(kBlock, until - cursor));
             if (fluid_synth_write_float(synth.get(), n, audio.left.data(), static_cast<int>(cursor), 1,
                                         audio.right.data(), static_cast<int>(cursor), 1) != FLUID_OK) {
-                throw UpstreamError("fluid_synth_write_float failed", "歌曲渲染失败");
+                throw ComposerError("fluid_synth_write_float failed", "歌曲渲染失败");
             }
             cursor += n;
             if (cursor >= nextReport && options.progress) {
@@ -262,4 +262,4 @@ Audio render(const Arrangement& song, SoundFont& font, const RenderOptions& opti
     return audio;
 }
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

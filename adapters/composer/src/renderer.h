@@ -2,13 +2,13 @@
 
 // Renders an arrangement with FluidSynth: events scheduled on the sample clock while blocks are rendered.
 
-#include "gequ/upstream/arrangement.h"
+#include "gequ/composer/arrangement.h"
 #include "sound_font.h"
 
 #include <functional>
 #include <vector>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 inline constexpr int kSampleRate = 44100;
 
@@ -32,7 +32,7 @@ struct RenderOptions {
 
 /// Renders the whole song (arrangement.seconds long, 44.1 kHz stereo, reverb and chorus on, a short fade at the
 /// end) with a synth of its own on the shared soundfont, then (unless told not to) evens out the peaks with a
-/// limiter and normalises the peak. Throws UpstreamError when FluidSynth fails.
+/// limiter and normalises the peak. Throws ComposerError when FluidSynth fails.
 Audio render(const Arrangement& song, SoundFont& font, const RenderOptions& options = {});
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 /// FNV-1a over bytes, continuing from `hash`.
 inline std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash = 1469598103934665603ULL) {
@@ -66,4 +66,4 @@ private:
     std::uint64_t _s[4]{};
 };
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

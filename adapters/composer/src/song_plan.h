@@ -2,15 +2,15 @@
 
 // What the arrangement's part writers share: the genre, the key, the meter, the chords over time and the sections.
 
-#include "genre_table.h"
-#include "gequ/upstream/arrangement.h"
+#include "genre_profiles.h"
+#include "gequ/composer/arrangement.h"
 #include "harmony.h"
 #include "mood.h"
 #include "rng.h"
 
 #include <vector>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 /// MIDI channels of the roles.
 inline constexpr int kVocalChannel = 0;
@@ -54,7 +54,8 @@ struct SongPlan {
     const Section& sectionAtBar(int bar) const;
 };
 
-/// The accompaniment (parts.cpp): drums, bass, chords, pad, arpeggio, timpani.
+/// The accompaniment, one file a part: drums (drums.cpp), bass (bass.cpp), chords (chords.cpp), and the pad,
+/// arpeggio and timpani (pads.cpp).
 void writeDrums(const SongPlan& plan, Rng rng);
 void writeBass(const SongPlan& plan, Rng rng);
 void writeChords(const SongPlan& plan, Rng rng, int program);
@@ -66,4 +67,4 @@ void writeTimpani(const SongPlan& plan, Rng rng);
 /// the lead; with vocals, the lead plays the intro hook and an instrumental bridge.
 void writeMelodies(const SongPlan& plan, Rng rng, bool vocal, bool rap);
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

@@ -1,6 +1,6 @@
 #include "sound_font.h"
 
-#include "gequ/upstream/exceptions.h"
+#include "gequ/composer/exceptions.h"
 
 #include <Poco/Logger.h>
 #include <filesystem>
@@ -8,7 +8,7 @@
 #include <map>
 #include <string_view>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 namespace {
 
@@ -35,13 +35,13 @@ SoundFont::SoundFont(const std::string& path) : _path(path) {
     installFluidLog();
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) {
-        throw UpstreamError("soundfont not found: " + path, "音色库加载失败");
+        throw ComposerError("soundfont not found: " + path, "音色库加载失败");
     }
     // A SoundFont 2 (or 3) file is a RIFF form of type "sfbk".
     char header[12] = {};
     std::ifstream(path, std::ios::binary).read(header, sizeof header);
     if (std::string_view(header, 4) != "RIFF" || std::string_view(header + 8, 4) != "sfbk") {
-        throw UpstreamError("not a soundfont: " + path, "音色库加载失败");
+        throw ComposerError("not a soundfont: " + path, "音色库加载失败");
     }
     _settings = new_fluid_settings();
     fluid_settings_setint(_settings, "synth.lock-memory", 0);
@@ -52,13 +52,13 @@ SoundFont::SoundFont(const std::string& path) : _path(path) {
     _host = new_fluid_synth(_settings);
     if (!_host) {
         delete_fluid_settings(_settings);
-        throw UpstreamError("cannot create a FluidSynth synthesiser", "音色库加载失败");
+        throw ComposerError("cannot create a FluidSynth synthesiser", "音色库加载失败");
     }
     const int id = fluid_synth_sfload(_host, path.c_str(), 0);
     if (id == FLUID_FAILED) {
         delete_fluid_synth(_host);
         delete_fluid_settings(_settings);
-        throw UpstreamError("not a usable soundfont: " + path, "音色库加载失败");
+        throw ComposerError("not a usable soundfont: " + path, "音色库加载失败");
     }
     _sfont = fluid_synth_get_sfont_by_id(_host, id);
 }
@@ -81,4 +81,4 @@ std::shared_ptr<SoundFont> SoundFont::shared(const std::string& path) {
     return font;
 }
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

@@ -7,7 +7,7 @@
 #include <mutex>
 #include <string>
 
-namespace gequ::upstream::detail {
+namespace gequ::composer::detail {
 
 /// A loaded soundfont. FluidSynth parses a soundfont into a synth; this one is parsed once into a private host synth
 /// and its fluid_sfont_t is then added to each render's synth (fluid_synth_add_sfont) and removed again before that
@@ -16,7 +16,7 @@ namespace gequ::upstream::detail {
 /// sample data only.
 class SoundFont {
 public:
-    /// The soundfont at path, loaded on first use and kept for the rest of the process. Throws UpstreamError (reason
+    /// The soundfont at path, loaded on first use and kept for the rest of the process. Throws ComposerError (reason
     /// 音色库加载失败) when the file is missing or is not a soundfont.
     static std::shared_ptr<SoundFont> shared(const std::string& path);
 
@@ -41,4 +41,4 @@ private:
 /// Routes FluidSynth's log (errors to the gequ.composer logger, the rest dropped); idempotent.
 void installFluidLog();
 
-} // namespace gequ::upstream::detail
+} // namespace gequ::composer::detail

@@ -1,13 +1,11 @@
-#include "gequ/upstream/word_list_moderation.h"
+#include "gequ/moderation/word_list_moderation.h"
 
 #include "gequ/domain/model/text.h"
-#include "gequ/upstream/exceptions.h"
-#include "utf8.h"
 
 #include <fstream>
 #include <sstream>
 
-namespace gequ::upstream {
+namespace gequ::moderation {
 
 namespace detail {
 extern const char* const kModerationWords;
@@ -22,36 +20,36 @@ bool isAsciiAlnum(char32_t c) {
 /// Lower-cased ASCII, spaces and punctuation removed: what Chinese terms are searched in.
 std::string compactOf(std::string_view text) {
     std::u32string out;
-    for (const char32_t c : detail::decodeUtf8(domain::toLowerAscii(text))) {
-        if (!detail::isPunctuationOrSpace(c) && c != U'\uFFFD') {
+    for (const char32_t c : domain::decodeUtf8(domain::toLowerAscii(text))) {
+        if (!domain::isPunctuationOrSpace(c) && c != U'\uFFFD') {
             out.push_back(c);
         }
     }
-    return detail::encodeUtf8(out);
+    return domain::encodeUtf8(out);
 }
 
 /// Lower-cased words of ASCII letters and digits (accented Latin letters are kept inside words).
 std::vector<std::string> wordsOf(std::string_view text) {
     std::vector<std::string> words;
     std::u32string current;
-    for (const char32_t c : detail::decodeUtf8(domain::toLowerAscii(text))) {
+    for (const char32_t c : domain::decodeUtf8(domain::toLowerAscii(text))) {
         const bool letter = isAsciiAlnum(c) || (c >= 0xC0 && c <= 0x24F);
         if (letter) {
             current.push_back(c);
         } else if (!current.empty()) {
-            words.push_back(detail::encodeUtf8(current));
+            words.push_back(domain::encodeUtf8(current));
             current.clear();
         }
     }
     if (!current.empty()) {
-        words.push_back(detail::encodeUtf8(current));
+        words.push_back(domain::encodeUtf8(current));
     }
     return words;
 }
 
 bool isLatinTerm(std::string_view term) {
-    for (const char32_t c : detail::decodeUtf8(term)) {
-        if (detail::isCjk(c)) {
+    for (const char32_t c : domain::decodeUtf8(term)) {
+        if (domain::isCjk(c)) {
             return false;
         }
     }
@@ -98,7 +96,7 @@ const WordListModeration& WordListModeration::builtIn() {
 WordListModeration WordListModeration::withFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        throw UpstreamError("cannot read moderation word list " + path, "内容审核词表无法读取");
+        throw WordListError("cannot read moderation word list " + path);
     }
     std::ostringstream extra;
     extra << in.rdbuf();
@@ -140,4 +138,4 @@ std::optional<std::string> WordListModeration::findRefused(const std::string& te
     return std::nullopt;
 }
 
-} // namespace gequ::upstream
+} // namespace gequ::moderation

@@ -1,20 +1,20 @@
 #include "gequ/app/runtime.h"
 
+#include "gequ/acedata/ace_client.h"
+#include "gequ/acedata/media_fetcher.h"
 #include "gequ/app/exceptions.h"
 #include "gequ/app/setup.h"
+#include "gequ/composer/composer.h"
+#include "gequ/composer/exceptions.h"
 #include "gequ/db/database.h"
 #include "gequ/media/local_media_store.h"
+#include "gequ/moderation/word_list_moderation.h"
 #include "gequ/payment/qr_code.h"
 #include "gequ/payment/sandbox_gateway.h"
 #include "gequ/payment/wechat_config.h"
 #include "gequ/payment/wechat_pay_gateway.h"
 #include "gequ/sms/sms_config.h"
 #include "gequ/sms/sms_factory.h"
-#include "gequ/upstream/ace_client.h"
-#include "gequ/upstream/composer.h"
-#include "gequ/upstream/exceptions.h"
-#include "gequ/upstream/media_fetcher.h"
-#include "gequ/upstream/word_list_moderation.h"
 
 #include <Poco/Exception.h>
 #include <Poco/Logger.h>
@@ -194,7 +194,7 @@ struct Runtime::Payment {
 /// composer threads finish their clip), the generator before the media store and moderation it uses.
 struct Runtime::Generation {
     std::unique_ptr<media::LocalMediaStore> media;
-    std::unique_ptr<upstream::WordListModeration> ownModeration; ///< when moderation.words_file is set
+    std::unique_ptr<moderation::WordListModeration> ownModeration; ///< when moderation.words_file is set
     const domain::Moderation* moderation = nullptr;
     std::unique_ptr<domain::SongGenerator> generator;
     std::unique_ptr<domain::MediaFetcher> fetcher;
@@ -220,41 +220,41 @@ Runtime::Generation& Runtime::generationParts() {
         try {
             if (const auto file = _config.find("moderation.words_file"); file && !file->empty()) {
                 parts->ownModeration =
-                    std::make_unique<upstream::WordListModeration>(upstream::WordListModeration::withFile(*file));
+                    std::make_unique<moderation::WordListModeration>(moderation::WordListModeration::withFile(*file));
                 parts->moderation = parts->ownModeration.get();
             } else {
-                parts->moderation = &upstream::WordListModeration::builtIn();
+                parts->moderation = &moderation::WordListModeration::builtIn();
             }
-        } catch (const upstream::UpstreamError& e) {
+        } catch (const moderation::WordListError& e) {
             throw StartupError(std::string("cannot read moderation.words_file: ") + e.what());
         }
         const std::string provider = _config.upstreamProvider();
         if (provider == "ace") {
-            upstream::AceConfig ace;
+            acedata::AceConfig ace;
             ace.baseUrl = _config.getString("upstream.ace.base_url");
             ace.token = _config.getString("upstream.ace.token", "");
             ace.callbackUrl = _config.getString("upstream.ace.callback_url", "");
             ace.timeoutSeconds = static_cast<int>(_config.getInt("upstream.ace.timeout"));
-            upstream::FetchConfig fetch;
+            acedata::FetchConfig fetch;
             fetch.maxBytes = static_cast<std::size_t>(_config.getInt("media.fetch_max_bytes"));
             fetch.timeoutSeconds = static_cast<int>(_config.getInt("media.fetch_timeout"));
             fetch.httpsOnly = _config.isProduction();
             fetch.tempDir = _config.dataDir() + "/tmp";
             try {
-                parts->generator = upstream::makeAceClient(ace, parts->moderation);
-                parts->fetcher = upstream::makeMediaFetcher(*parts->media, fetch);
+                parts->generator = acedata::makeAceClient(ace, parts->moderation);
+                parts->fetcher = acedata::makeMediaFetcher(*parts->media, fetch);
             } catch (const std::invalid_argument& e) {
                 throw StartupError(std::string("cannot set up the AceData upstream: ") + e.what());
             }
             parts->callbackKey = callbackKeyOf(ace.callbackUrl);
         } else {
-            upstream::ComposerConfig composer;
+            composer::ComposerConfig composer;
             composer.soundfont = _config.composerSoundfont();
             composer.workers = _config.composerWorkers();
             composer.clipSeconds = _config.composerClipSeconds();
             // chirp-v4-5 and later make longer clips: 150 s for the default 90, in proportion otherwise.
             composer.longClipSeconds = composer.clipSeconds * 5 / 3;
-            parts->generator = upstream::makeComposer(composer, *parts->media, *parts->moderation);
+            parts->generator = composer::makeComposer(composer, *parts->media, *parts->moderation);
         }
         domain::CreateSettings create;
         create.cost = _config.pointsCreateCost();
@@ -361,7 +361,7 @@ http::Services Runtime::httpServices() {
     services.payments.qrCode = [](const std::string& text) { return payment::qrSvgDataUri(text); };
     if (!song.callbackKey.empty()) {
         services.callback.key = song.callbackKey;
-        services.callback.parse = [](const std::string& body) { return upstream::AceClient::parseCallback(body); };
+        services.callback.parse = [](const std::string& body) { return acedata::AceClient::parseCallback(body); };
         services.callback.worker = song.worker.get();
     }
     return services;

@@ -20,7 +20,7 @@
 #include <mutex>
 #include <sstream>
 
-namespace gequ::upstream::test {
+namespace gequ::acedata::test {
 
 using Poco::JSON::Array;
 using Poco::JSON::Object;
@@ -571,4 +571,4 @@ std::string FakeAceServer::jpegBytes() {
     return std::string("\xFF\xD8\xFF\xE0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xFF\xD9", 22);
 }
 
-} // namespace gequ::upstream::test
+} // namespace gequ::acedata::test

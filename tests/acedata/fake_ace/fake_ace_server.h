@@ -35,7 +35,7 @@
 #include <string>
 #include <vector>
 
-namespace gequ::upstream::test {
+namespace gequ::acedata::test {
 
 class FakeAceServer {
 public:
@@ -105,4 +105,4 @@ private:
     std::unique_ptr<Server> _server;
 };
 
-} // namespace gequ::upstream::test
+} // namespace gequ::acedata::test

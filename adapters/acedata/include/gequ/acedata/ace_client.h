@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace gequ::upstream {
+namespace gequ::acedata {
 
 inline constexpr std::string_view kAceDefaultBaseUrl = "https://api.acedata.cloud";
 
@@ -78,4 +78,4 @@ private:
 std::unique_ptr<domain::SongGenerator> makeAceClient(const AceConfig& config,
                                                      const domain::Moderation* moderation = nullptr);
 
-} // namespace gequ::upstream
+} // namespace gequ::acedata

@@ -3,9 +3,9 @@
 // Re-hosting finished upstream clips (docs/generation.md, "Re-hosting media": upstream links expire or go 403, so a
 // finished clip's mp3 and cover are copied into the media store and served from /media/).
 //
-// It lives here, not in adapters/media, because it is the upstream's download side, while gequ_media stays a plain
-// file store with no network code. It reaches the store only through the domain::MediaStore port, and the network
-// only through gequ_net.
+// It lives here, next to the AceData client, not in adapters/media, because it is the upstream's download side, while
+// gequ_media stays a plain file store with no network code. It reaches the store only through the domain::MediaStore
+// port, and the network only through gequ_net.
 
 #include "gequ/domain/ports/media_fetcher.h"
 #include "gequ/domain/ports/media_store.h"
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace gequ::upstream {
+namespace gequ::acedata {
 
 struct FetchConfig {
     std::size_t maxBytes = 100 * 1024 * 1024; ///< media.fetch_max_bytes: a larger file is refused
@@ -69,4 +69,4 @@ private:
 /// The fetcher as the port (see HttpMediaFetcher).
 std::unique_ptr<domain::MediaFetcher> makeMediaFetcher(domain::MediaStore& store, const FetchConfig& config = {});
 
-} // namespace gequ::upstream
+} // namespace gequ::acedata

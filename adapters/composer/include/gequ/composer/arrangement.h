@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gequ::upstream {
+namespace gequ::composer {
 
 /// What the arrangement is made from: the normalised request fields and a seed.
 struct ArrangementInput {
@@ -108,4 +108,4 @@ std::vector<LyricSection> parseLyrics(std::string_view lyric);
 /// punctuation is not sung.
 int syllableCount(std::string_view line);
 
-} // namespace gequ::upstream
+} // namespace gequ::composer

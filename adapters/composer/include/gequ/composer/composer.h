@@ -7,14 +7,13 @@
 #include "gequ/domain/ports/media_store.h"
 #include "gequ/domain/ports/moderation.h"
 #include "gequ/domain/ports/song_generator.h"
-#include "gequ/upstream/word_list_moderation.h"
 
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 
-namespace gequ::upstream {
+namespace gequ::composer {
 
 inline constexpr std::string_view kDefaultSoundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2";
 
@@ -45,13 +44,12 @@ using ProgressFn = std::function<void(double)>;
 
 /// Composes, renders and encodes clip `clipIndex` (0 or 1) of a request, synchronously. The same request, task id
 /// and clip index give the same song. Inspiration mode (custom = false) writes lyrics from the prompt unless
-/// instrumental. The soundfont is loaded once per process and shared. Throws UpstreamError when the soundfont
-/// cannot be loaded or rendering or encoding fails.
+/// instrumental, never with text `moderation` refuses. The soundfont is loaded once per process and shared. Throws
+/// ComposerError when the soundfont cannot be loaded or rendering or encoding fails.
 ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
-                         const ProgressFn& progress = {},
-                         const domain::Moderation& moderation = WordListModeration::builtIn());
+                         const domain::Moderation& moderation, const ProgressFn& progress = {});
 
-/// Loads the soundfont into the process-wide cache now (the first render would otherwise); throws UpstreamError.
+/// Loads the soundfont into the process-wide cache now (the first render would otherwise); throws ComposerError.
 void preloadSoundFont(const std::string& path);
 
 /// The offline composer as a SongGenerator named "local": submit queues the task and returns its id at once;
@@ -64,4 +62,4 @@ void preloadSoundFont(const std::string& path);
 std::unique_ptr<domain::SongGenerator> makeComposer(const ComposerConfig& config, domain::MediaStore& media,
                                                     const domain::Moderation& moderation);
 
-} // namespace gequ::upstream
+} // namespace gequ::composer

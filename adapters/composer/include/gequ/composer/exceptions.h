@@ -1,18 +1,18 @@
 #pragma once
 
-// The one exception header of gequ_upstream.
+// The one exception header of gequ_composer.
 
 #include <stdexcept>
 #include <string>
 
-namespace gequ::upstream {
+namespace gequ::composer {
 
-/// The upstream could not do its work for a reason outside the request: the offline composer's soundfont cannot be
-/// loaded, the synthesiser or encoder fails, a word list file cannot be read. `reason()` is the Chinese sentence
-/// a task that fails this way reports to the user; what() carries the technical detail for the log.
-class UpstreamError : public std::runtime_error {
+/// The composer could not do its work for a reason outside the request: the soundfont cannot be loaded, the
+/// synthesiser or encoder fails. `reason()` is the Chinese sentence a task that fails this way reports to the user;
+/// what() carries the technical detail for the log.
+class ComposerError : public std::runtime_error {
 public:
-    UpstreamError(const std::string& detail, std::string reason)
+    ComposerError(const std::string& detail, std::string reason)
         : std::runtime_error(detail), _reason(std::move(reason)) {}
     const std::string& reason() const { return _reason; }
 
@@ -20,4 +20,4 @@ private:
     std::string _reason;
 };
 
-} // namespace gequ::upstream
+} // namespace gequ::composer

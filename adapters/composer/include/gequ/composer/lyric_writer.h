@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace gequ::upstream {
+namespace gequ::composer {
 
 /// Writes lyrics for a description or a song name: sections [主歌], [副歌], [主歌], [副歌], [桥段], [副歌] (the
 /// chorus repeated as written), 4 to 8 lines each, every line 5 to 9 Chinese characters with no punctuation, every
@@ -24,11 +24,8 @@ namespace gequ::upstream {
 domain::Result<domain::Lyrics> writeLyrics(std::string_view description, std::uint64_t seed,
                                            const domain::Moderation& moderation);
 
-/// The refusal text of our own filter (docs/product.md, "Creating a song").
-inline constexpr std::string_view kLyricsRefused = "歌名包含敏感内容，无法生成歌词";
-
 /// The rhyme group (a final such as "ang", "an", "i") of the last character of a line written by writeLyrics, or ""
 /// when the character ends no line of the phrase bank.
 std::string rhymeOf(std::string_view lastCharacter);
 
-} // namespace gequ::upstream
+} // namespace gequ::composer

@@ -5,11 +5,18 @@
 #include "gequ/domain/ports/moderation.h"
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace gequ::upstream {
+namespace gequ::moderation {
+
+/// A word list file cannot be read (a start-up error: the server refuses to start without the list it was given).
+class WordListError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 /// Refuses text holding a listed term. Chinese terms match anywhere, ignoring spaces and punctuation between the
 /// characters (周 杰·伦); Latin terms match whole words ignoring case, spaces and punctuation (Taylor Swift,
@@ -20,9 +27,9 @@ class WordListModeration : public domain::Moderation {
 public:
     explicit WordListModeration(std::string_view wordList);
 
-    /// The list compiled into the binary (adapters/upstream/data/moderation_words.txt).
+    /// The list compiled into the binary (adapters/moderation/data/moderation_words.txt).
     static const WordListModeration& builtIn();
-    /// The built-in list plus the terms of a list file (`moderation.words_file`). Throws UpstreamError when the file
+    /// The built-in list plus the terms of a list file (`moderation.words_file`). Throws WordListError when the file
     /// cannot be read.
     static WordListModeration withFile(const std::string& path);
 
@@ -43,4 +50,4 @@ private:
 /// The text of the built-in word list.
 std::string_view builtInWordList();
 
-} // namespace gequ::upstream
+} // namespace gequ::moderation
