@@ -3,9 +3,9 @@
 // stage, the speed in seconds of audio per CPU second, and the peak resident memory. --out keeps the MP3s.
 
 #include "cover.h"
-#include "genre_table.h"
-#include "gequ/upstream/arrangement.h"
-#include "gequ/upstream/composer.h"
+#include "genre_profiles.h"
+#include "gequ/composer/arrangement.h"
+#include "gequ/composer/composer.h"
 #include "mp3_encoder.h"
 #include "renderer.h"
 
@@ -18,7 +18,7 @@
 #include <sys/resource.h>
 #include <vector>
 
-using namespace gequ::upstream;
+using namespace gequ::composer;
 
 namespace {
 

@@ -44,15 +44,6 @@ TEST(SqlText, EscapesLikeAndFts) {
     EXPECT_EQ(ftsPhrase("say \"hi\""), "\"say \"\"hi\"\"\"");
 }
 
-TEST(SqlText, CountsCodePoints) {
-    EXPECT_EQ(codePoints(""), 0u);
-    EXPECT_EQ(codePoints("abc"), 3u);
-    EXPECT_EQ(codePoints("晚风"), 2u);
-    EXPECT_EQ(codePoints("夏日晚风"), 4u);
-    EXPECT_EQ(codePoints("a😀"), 2u);
-    EXPECT_EQ(asciiLower("Male Vocal 流行"), "male vocal 流行");
-}
-
 TEST(Url, Sqlite) {
     auto target = parseUrl("sqlite:var/gequ.db");
     EXPECT_EQ(target.dialect, Dialect::Sqlite);

@@ -18,6 +18,13 @@ TEST(Entities, TaskStateNames) {
     EXPECT_EQ(parseTaskState(""), std::nullopt);
 }
 
+TEST(Entities, SongStatusNames) {
+    EXPECT_EQ(toString(SongStatus::Generating), "generating");
+    EXPECT_EQ(toString(SongStatus::Done), "done");
+    EXPECT_EQ(toString(SongStatus::Failed), "failed");
+    EXPECT_EQ(toString(static_cast<SongStatus>(7)), "unknown");
+}
+
 TEST(Entities, TaskChannelNames) {
     EXPECT_EQ(toString(TaskChannel::Ordinary), "ordinary");
     EXPECT_EQ(toString(TaskChannel::Member), "member");

@@ -32,12 +32,54 @@ TEST(Text, CodePointCount) {
     EXPECT_EQ(codePointCount("a歌\xF0\x9F\x8E\xB5"), 3u);
 }
 
+TEST(Text, FirstCodePoints) {
+    EXPECT_EQ(firstCodePoints("夏日晚风", 2), "夏日");
+    EXPECT_EQ(firstCodePoints("a歌\xF0\x9F\x8E\xB5" "b", 3), "a歌\xF0\x9F\x8E\xB5");
+    EXPECT_EQ(firstCodePoints("歌曲", 2), "歌曲");
+    EXPECT_EQ(firstCodePoints("歌曲", 9), "歌曲");
+    EXPECT_EQ(firstCodePoints("歌曲", 0), "");
+    EXPECT_EQ(firstCodePoints("", 3), "");
+}
+
 TEST(Text, TrimAsciiAndIdeographicSpace) {
     EXPECT_EQ(trim("  hello \t\r\n"), "hello");
     EXPECT_EQ(trim("\xE3\x80\x80 歌曲\xE3\x80\x80"), "歌曲");
     EXPECT_EQ(trim("a b"), "a b");
     EXPECT_EQ(trim(" \xE3\x80\x80 "), "");
     EXPECT_EQ(trim(""), "");
+}
+
+TEST(Text, TrimTheGivenBytesOnly) {
+    EXPECT_EQ(trim(" \tgzip \t", " \t"), "gzip");
+    EXPECT_EQ(trim(" token\n ", " "), "token\n");
+    EXPECT_EQ(trim("\xE3\x80\x80歌曲 ", " \t"), "\xE3\x80\x80歌曲") << "an ideographic space is not in the set";
+    EXPECT_EQ(trim("   ", " "), "");
+    EXPECT_EQ(trim("", " \t"), "");
+}
+
+TEST(Text, DecodeAndEncodeUtf8) {
+    EXPECT_EQ(decodeUtf8("a歌\xF0\x9F\x8E\xB5"), std::u32string(U"a歌\U0001F3B5"));
+    EXPECT_EQ(decodeUtf8("a\xFF" "b"), std::u32string(U"a\uFFFDb")) << "an invalid byte becomes U+FFFD";
+    EXPECT_EQ(decodeUtf8("\xE4\xB8"), std::u32string(U"\uFFFD\uFFFD")) << "a truncated sequence, byte by byte";
+    EXPECT_EQ(encodeUtf8(U'歌'), "歌");
+    EXPECT_EQ(encodeUtf8(std::u32string_view(U"晚风 ok")), "晚风 ok");
+    EXPECT_EQ(encodeUtf8(decodeUtf8("夏日\xF0\x9F\x8E\xB5")), "夏日\xF0\x9F\x8E\xB5");
+}
+
+TEST(Text, CjkAndPunctuation) {
+    EXPECT_TRUE(isCjk(U'歌'));
+    EXPECT_TRUE(isCjk(U'か'));
+    EXPECT_TRUE(isCjk(U'한'));
+    EXPECT_FALSE(isCjk(U'a'));
+    EXPECT_FALSE(isCjk(U'，'));
+    EXPECT_TRUE(isPunctuationOrSpace(U' '));
+    EXPECT_TRUE(isPunctuationOrSpace(U'-'));
+    EXPECT_TRUE(isPunctuationOrSpace(U'，'));
+    EXPECT_TRUE(isPunctuationOrSpace(U'·'));
+    EXPECT_TRUE(isPunctuationOrSpace(U'\u3000'));
+    EXPECT_FALSE(isPunctuationOrSpace(U'a'));
+    EXPECT_FALSE(isPunctuationOrSpace(U'7'));
+    EXPECT_FALSE(isPunctuationOrSpace(U'歌'));
 }
 
 TEST(Text, ControlCharacters) {

@@ -5,37 +5,37 @@
 
 #include "fake_ace_server.h"
 #include "generation_support.h"
+#include "gequ/acedata/ace_client.h"
+#include "gequ/acedata/media_fetcher.h"
 #include "gequ/media/local_media_store.h"
-#include "gequ/upstream/ace_client.h"
-#include "gequ/upstream/media_fetcher.h"
 
 #include <fstream>
 
 namespace gequ::generation::test {
 namespace {
 
-using upstream::test::FakeAceServer;
+using acedata::test::FakeAceServer;
 
 class AceWorkerTest : public GenerationTest {
 protected:
     void SetUp() override {
         GenerationTest::SetUp();
         _media = std::make_unique<media::LocalMediaStore>(dir() / "media");
-        upstream::AceConfig config;
+        acedata::AceConfig config;
         config.baseUrl = _fake.baseUrl();
         config.token = FakeAceServer::kToken;
         config.timeoutSeconds = 5;
-        _client = upstream::makeAceClient(config, &upstream::WordListModeration::builtIn());
-        upstream::FetchConfig fetch;
+        _client = acedata::makeAceClient(config, &moderation::WordListModeration::builtIn());
+        acedata::FetchConfig fetch;
         fetch.allowedAddresses = {"127.0.0.1"}; // the fake's own address, for these tests only
         useFetcher(fetch);
     }
 
     /// Builds the media fetcher with config and a worker on it.
-    void useFetcher(const upstream::FetchConfig& config) {
-        upstream::FetchConfig fetch = config;
+    void useFetcher(const acedata::FetchConfig& config) {
+        acedata::FetchConfig fetch = config;
         fetch.tempDir = (dir() / "fetch").string();
-        _fetcher = upstream::makeMediaFetcher(*_media, fetch);
+        _fetcher = acedata::makeMediaFetcher(*_media, fetch);
         _worker =
             std::make_unique<GenerationWorker>(store(), clock(), *_client, _fetcher.get(), settings(), _log.sink());
     }
@@ -90,7 +90,7 @@ TEST_F(AceWorkerTest, SucceedsAndRehostsBothClipsIntoTheMediaStore) {
 TEST_F(AceWorkerTest, ClipsOnANonPublicAddressAreNotFetchedAndKeepTheirUpstreamUrls) {
     // The production fetcher: nothing is allowed, so the fake's own address (127.0.0.1) is refused like any loopback
     // or private address an upstream answer might name.
-    useFetcher(upstream::FetchConfig{});
+    useFetcher(acedata::FetchConfig{});
     const std::string user = addUser();
     const std::string id = createTask(user, "夏日", "[主歌]\n阳光", "pop");
     ASSERT_TRUE(tickUntil(worker(), [&] {
@@ -196,7 +196,7 @@ TEST_F(AceWorkerTest, ACallbackFinishesTheTaskAndTheWorkerRehostsIt) {
     const std::string upstreamId = task(id).upstreamTaskId;
     ASSERT_FALSE(upstreamId.empty());
     fake().finish(upstreamId);
-    auto pushed = upstream::AceClient::parseCallback(fake().callbackJson(upstreamId));
+    auto pushed = acedata::AceClient::parseCallback(fake().callbackJson(upstreamId));
     ASSERT_TRUE(pushed.ok()) << pushed.error().message;
     ASSERT_TRUE(worker().applyPushed(*pushed).ok());
     // The songs are finished and playable from upstream at once; the task waits for the copies, due now.

@@ -3,8 +3,8 @@
 // jobs (a restart) gets them again.
 
 #include "generation_support.h"
+#include "gequ/composer/composer.h"
 #include "gequ/media/local_media_store.h"
-#include "gequ/upstream/composer.h"
 
 #include <fstream>
 
@@ -19,16 +19,16 @@ protected:
         _media = std::make_unique<media::LocalMediaStore>(dir() / "media");
     }
 
-    upstream::ComposerConfig config(const std::string& soundfont = std::string(upstream::kDefaultSoundFont)) {
-        upstream::ComposerConfig c;
+    composer::ComposerConfig config(const std::string& soundfont = std::string(composer::kDefaultSoundFont)) {
+        composer::ComposerConfig c;
         c.soundfont = soundfont;
         c.workers = 1;
         c.clipSeconds = 8;
         c.longClipSeconds = 8;
         return c;
     }
-    std::unique_ptr<SongGenerator> composer(const upstream::ComposerConfig& c) {
-        return upstream::makeComposer(c, *_media, upstream::WordListModeration::builtIn());
+    std::unique_ptr<SongGenerator> composer(const composer::ComposerConfig& c) {
+        return composer::makeComposer(c, *_media, moderation::WordListModeration::builtIn());
     }
     media::LocalMediaStore& media() { return *_media; }
     /// The worker's settings with a timeout far beyond the test's moving clock: tickUntil moves it 10 s a round, and

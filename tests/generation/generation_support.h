@@ -10,7 +10,7 @@
 #include "gequ/domain/services/create_service.h"
 #include "gequ/domain/services/generation_worker.h"
 #include "gequ/domain/services/ledger.h"
-#include "gequ/upstream/word_list_moderation.h"
+#include "gequ/moderation/word_list_moderation.h"
 #include "gequ/wiring/config.h"
 #include "gequ/wiring/runtime.h"
 #include "system_doubles.h"

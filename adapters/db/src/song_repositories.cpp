@@ -2,6 +2,7 @@
 
 #include "binder.h"
 #include "gequ/domain/model/hotness.h"
+#include "gequ/domain/model/text.h"
 #include "repositories.h"
 #include "sql_text.h"
 
@@ -71,9 +72,7 @@ std::vector<std::string> songTagKeys(const std::string& tags) {
         if (comma == std::string::npos) {
             comma = tags.size();
         }
-        std::string tag = asciiLower(std::string_view(tags).substr(start, comma - start));
-        tag.erase(0, tag.find_first_not_of(' '));
-        tag.erase(tag.find_last_not_of(' ') + 1);
+        std::string tag = domain::trim(domain::toLowerAscii(std::string_view(tags).substr(start, comma - start)), " ");
         if (!tag.empty() && std::find(out.begin(), out.end(), tag) == out.end()) {
             out.push_back(std::move(tag));
         }
@@ -179,9 +178,7 @@ std::vector<domain::Song> SqlSongRepository::listPublic(domain::SongOrder order,
 }
 
 std::vector<domain::Song> SqlSongRepository::searchByStyle(const std::string& style, Page page) {
-    std::string wanted = asciiLower(style);
-    wanted.erase(0, wanted.find_first_not_of(" \t"));
-    wanted.erase(wanted.find_last_not_of(" \t") + 1);
+    const std::string wanted = domain::trim(domain::toLowerAscii(style), " \t");
     // song_tags holds (tag, created_at, song_id) for public songs only: its primary key is the list's order.
     const std::string order = " ORDER BY s.created_at DESC, s.id DESC";
     Query query(_c, "SELECT " + kListColumns +
@@ -193,7 +190,7 @@ std::vector<domain::Song> SqlSongRepository::searchByStyle(const std::string& st
 }
 
 std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text, Page page) {
-    if (!_c.postgres() && codePoints(text) >= kTrigram) {
+    if (!_c.postgres() && domain::codePointCount(text) >= kTrigram) {
         // FTS5 walks its matches in descending rowid (seq, the order songs were stored in) and stops once the page
         // is full, instead of collecting every match and sorting.
         const std::string order = " ORDER BY s.seq DESC";

@@ -1,6 +1,9 @@
 #include "sql_text.h"
 
+#include "gequ/domain/model/text.h"
+
 #include <cctype>
+#include <utility>
 
 namespace gequ::db::detail {
 
@@ -8,18 +11,6 @@ namespace {
 
 bool isWordChar(char c) {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
-}
-
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::toupper(static_cast<unsigned char>(a[i])) != std::toupper(static_cast<unsigned char>(b[i]))) {
-            return false;
-        }
-    }
-    return true;
 }
 
 /// Walks SQL text, telling the visitor about code (outside quotes and comments) one character at a time and copying
@@ -113,10 +104,8 @@ std::vector<std::string> splitStatements(std::string_view script) {
         return false;
     };
     auto flush = [&] {
-        std::size_t first = current.find_first_not_of(" \t\r\n");
-        if (first != std::string::npos) {
-            std::size_t last = current.find_last_not_of(" \t\r\n");
-            statements.push_back(current.substr(first, last + 1 - first));
+        if (std::string statement = domain::trim(current, " \t\r\n"); !statement.empty()) {
+            statements.push_back(std::move(statement));
         }
         current.clear();
         leadingWords.clear();
@@ -148,9 +137,9 @@ std::vector<std::string> splitStatements(std::string_view script) {
                 leadingWords.push_back(upper);
             }
             if (isTrigger()) {
-                if (equalsIgnoreCase(word, "BEGIN") || equalsIgnoreCase(word, "CASE")) {
+                if (domain::equalsIgnoreCase(word, "BEGIN") || domain::equalsIgnoreCase(word, "CASE")) {
                     ++depth;
-                } else if (equalsIgnoreCase(word, "END") && depth > 0) {
+                } else if (domain::equalsIgnoreCase(word, "END") && depth > 0) {
                     --depth;
                 }
             }
@@ -191,26 +180,6 @@ std::string ftsPhrase(std::string_view text) {
         out += c;
     }
     out += '"';
-    return out;
-}
-
-std::size_t codePoints(std::string_view text) {
-    std::size_t n = 0;
-    for (char c : text) {
-        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
-            ++n;
-        }
-    }
-    return n;
-}
-
-std::string asciiLower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out) {
-        if (c >= 'A' && c <= 'Z') {
-            c = static_cast<char>(c - 'A' + 'a');
-        }
-    }
     return out;
 }
 

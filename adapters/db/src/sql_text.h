@@ -22,10 +22,4 @@ std::string escapeLike(std::string_view text);
 /// The text as one FTS5 phrase: in double quotes, inner quotes doubled.
 std::string ftsPhrase(std::string_view text);
 
-/// The number of Unicode code points of UTF-8 text (continuation bytes not counted).
-std::size_t codePoints(std::string_view text);
-
-/// ASCII lower case (styles are English; other bytes are kept).
-std::string asciiLower(std::string_view text);
-
 } // namespace gequ::db::detail

@@ -1,5 +1,7 @@
 #include "url.h"
 
+#include "gequ/domain/model/text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <vector>
@@ -239,8 +241,7 @@ std::string maskPasswords(const std::string& text) {
         wordStart = wordEnd + 1;
     }
     // password=... (key=value pairs and URL queries), whatever the case of the key
-    std::string lower = out;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::string lower = domain::toLowerAscii(out);
     for (std::size_t pos = lower.find("password="); pos != std::string::npos; pos = lower.find("password=", pos + 1)) {
         const std::size_t begin = pos + 9;
         std::size_t end = begin;

@@ -1,5 +1,7 @@
 #include "client_address.h"
 
+#include "gequ/domain/model/text.h"
+
 #include <Poco/Net/IPAddress.h>
 #include <cstring>
 #include <optional>
@@ -11,9 +13,7 @@ namespace {
 
 /// The raw bytes of an address (network order); IPv4-mapped IPv6 addresses as their 4 IPv4 bytes.
 std::optional<std::string> addressBytes(std::string_view text) {
-    std::string trimmed(text);
-    trimmed.erase(0, trimmed.find_first_not_of(" \t"));
-    trimmed.erase(trimmed.find_last_not_of(" \t") + 1);
+    std::string trimmed = domain::trim(text, " \t");
     if (trimmed.size() > 2 && trimmed.front() == '[' && trimmed.back() == ']') {
         trimmed = trimmed.substr(1, trimmed.size() - 2);
     }

@@ -1,6 +1,7 @@
 #include "files.h"
 
 #include "envelope.h"
+#include "gequ/domain/model/text.h"
 
 #include <Poco/DateTime.h>
 #include <Poco/DateTimeFormat.h>
@@ -21,22 +22,16 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string lowerExtension(const fs::path& file) {
-    std::string ext = file.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-    return ext;
+    return domain::toLowerAscii(file.extension().string());
 }
 
 bool startsWith(std::string_view text, std::string_view prefix) {
     return text.size() >= prefix.size() && text.compare(0, prefix.size(), prefix) == 0;
 }
 
+/// text without HTTP's optional white space (spaces and tabs) at either end.
 std::string trimmed(std::string_view text) {
-    auto begin = text.find_first_not_of(" \t");
-    if (begin == std::string_view::npos) {
-        return {};
-    }
-    auto end = text.find_last_not_of(" \t");
-    return std::string(text.substr(begin, end - begin + 1));
+    return domain::trim(text, " \t");
 }
 
 /// Whether an If-None-Match value matches the ETag (weak comparison; "-gz" variants match their source).

@@ -1,5 +1,7 @@
 #include "request.h"
 
+#include "gequ/domain/model/text.h"
+
 #include <Poco/Net/NameValueCollection.h>
 #include <Poco/URI.h>
 #include <algorithm>
@@ -37,9 +39,7 @@ std::string bearerToken(const Request& request) {
     if (token.rfind("Bearer ", 0) == 0 || token.rfind("bearer ", 0) == 0) {
         token = token.substr(7);
     }
-    token.erase(0, token.find_first_not_of(' '));
-    token.erase(token.find_last_not_of(' ') + 1);
-    return token;
+    return domain::trim(token, " ");
 }
 
 namespace {

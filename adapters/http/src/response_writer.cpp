@@ -1,6 +1,7 @@
 #include "response_writer.h"
 
 #include "files.h"
+#include "gequ/domain/model/text.h"
 
 #include <Poco/DeflatingStream.h>
 #include <Poco/Net/HTTPServerRequest.h>
@@ -16,12 +17,6 @@ namespace gequ::http {
 namespace {
 
 constexpr std::size_t kGzipCacheMaxBytes = 32 * 1024 * 1024;
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
 
 std::string readRange(const FileBody& file) {
     std::ifstream in(file.path, std::ios::binary);
@@ -59,7 +54,7 @@ void streamRange(const FileBody& file, std::ostream& out) {
 
 std::string* findHeader(Response& response, std::string_view name) {
     for (auto& [key, value] : response.headers) {
-        if (lower(key) == lower(name)) {
+        if (domain::equalsIgnoreCase(key, name)) {
             return &value;
         }
     }
@@ -69,7 +64,7 @@ std::string* findHeader(Response& response, std::string_view name) {
 } // namespace
 
 bool acceptsGzip(std::string_view acceptEncoding) {
-    std::string text = lower(acceptEncoding);
+    std::string text = domain::toLowerAscii(acceptEncoding);
     std::size_t pos = 0;
     while (pos <= text.size()) {
         std::size_t comma = text.find(',', pos);
@@ -77,9 +72,7 @@ bool acceptsGzip(std::string_view acceptEncoding) {
             comma = text.size();
         }
         std::string item = text.substr(pos, comma - pos);
-        std::string coding = item.substr(0, item.find(';'));
-        coding.erase(0, coding.find_first_not_of(" \t"));
-        coding.erase(coding.find_last_not_of(" \t") + 1);
+        const std::string coding = domain::trim(item.substr(0, item.find(';')), " \t");
         if (coding == "gzip" || coding == "*") {
             std::size_t q = item.find("q=");
             if (q == std::string::npos) {

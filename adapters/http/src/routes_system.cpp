@@ -14,18 +14,6 @@ namespace gequ::http {
 
 namespace {
 
-const char* songStatusName(domain::SongStatus status) {
-    switch (status) {
-    case domain::SongStatus::Generating:
-        return "generating";
-    case domain::SongStatus::Done:
-        return "done";
-    case domain::SongStatus::Failed:
-        return "failed";
-    }
-    return "unknown";
-}
-
 /// The gauges read from the database: songs, generation tasks and orders by state.
 std::string storeGauges(domain::Store& store) {
     std::ostringstream out;
@@ -34,7 +22,7 @@ std::string storeGauges(domain::Store& store) {
             std::ostringstream gauges;
             gauges << "# HELP gequ_songs Songs that are not deleted, by status.\n# TYPE gequ_songs gauge\n";
             for (const auto& [status, count] : repos.songs().countByStatus()) {
-                gauges << "gequ_songs{status=\"" << songStatusName(status) << "\"} " << count << '\n';
+                gauges << "gequ_songs{status=\"" << domain::toString(status) << "\"} " << count << '\n';
             }
             gauges << "# HELP gequ_generation_tasks Generation tasks by state.\n# TYPE gequ_generation_tasks gauge\n";
             for (const auto& [state, count] : repos.tasks().countByState()) {

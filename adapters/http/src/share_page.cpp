@@ -50,16 +50,8 @@ std::string absoluteUrl(const std::string& publicBaseUrl, const std::string& url
 
 /// The first code points of valid UTF-8 text, with an ellipsis when cut.
 std::string excerpt(const std::string& text, std::size_t codePoints) {
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
-            if (count == codePoints) {
-                return text.substr(0, i) + "…";
-            }
-            ++count;
-        }
-    }
-    return text;
+    const std::string_view kept = domain::firstCodePoints(text, codePoints);
+    return kept.size() < text.size() ? std::string(kept) + "…" : text;
 }
 
 /// The sung lines of the lyrics, without [section] tags, joined by spaces and cut short.

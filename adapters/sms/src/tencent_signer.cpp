@@ -1,6 +1,7 @@
 #include "tencent_signer.h"
 
 #include "crypto.h"
+#include "gequ/domain/model/text.h"
 
 #include <cctype>
 #include <chrono>
@@ -12,20 +13,7 @@ namespace {
 
 /// A header value as TC3 signs it: trimmed and lower-cased.
 std::string canonicalValue(std::string_view value) {
-    const auto notSpace = [](char c) { return c != ' ' && c != '\t'; };
-    std::size_t begin = 0;
-    std::size_t end = value.size();
-    while (begin < end && !notSpace(value[begin])) {
-        ++begin;
-    }
-    while (end > begin && !notSpace(value[end - 1])) {
-        --end;
-    }
-    std::string out(value.substr(begin, end - begin));
-    for (char& c : out) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return out;
+    return domain::toLowerAscii(domain::trim(value, " \t"));
 }
 
 } // namespace

@@ -2,11 +2,11 @@
 // can listen without the web app.
 
 #include "commands.h"
+#include "gequ/composer/composer.h"
+#include "gequ/composer/exceptions.h"
 #include "gequ/domain/model/create_request.h"
 #include "gequ/domain/model/text.h"
-#include "gequ/upstream/composer.h"
-#include "gequ/upstream/exceptions.h"
-#include "gequ/upstream/word_list_moderation.h"
+#include "gequ/moderation/word_list_moderation.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -88,13 +88,13 @@ int composeCommand(Context& context) {
     request.artist = context.option("artist").value_or("");
 
     for (const std::string* text : {&request.title, &request.style, &request.lyric, &request.prompt}) {
-        if (const auto term = upstream::WordListModeration::builtIn().findRefused(*text)) {
+        if (const auto term = moderation::WordListModeration::builtIn().findRefused(*text)) {
             return context.fail("内容未通过安全审核 (refused term: " + *term + ")", 4220);
         }
     }
 
-    upstream::ComposerConfig config;
-    config.soundfont = context.config().getString("composer.soundfont", std::string(upstream::kDefaultSoundFont));
+    composer::ComposerConfig config;
+    config.soundfont = context.config().getString("composer.soundfont", std::string(composer::kDefaultSoundFont));
     if (const auto file = context.option("soundfont")) {
         config.soundfont = *file;
     }
@@ -119,10 +119,10 @@ int composeCommand(Context& context) {
 
     Poco::JSON::Array::Ptr clips = new Poco::JSON::Array;
     for (int i = 0; i < 2; ++i) {
-        upstream::ComposedClip clip;
+        composer::ComposedClip clip;
         try {
-            clip = upstream::composeClip(config, request, i);
-        } catch (const upstream::UpstreamError& e) {
+            clip = composer::composeClip(config, request, i, moderation::WordListModeration::builtIn());
+        } catch (const composer::ComposerError& e) {
             return context.fail(e.reason() + " (" + e.what() + ")");
         }
         const std::string name = request.taskId + "-" + std::to_string(i + 1);

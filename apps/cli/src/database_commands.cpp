@@ -55,18 +55,6 @@ int checkCommand(Context& context) {
     return problems.empty() ? kExitOk : kExitFailure;
 }
 
-std::string songStatusName(domain::SongStatus status) {
-    switch (status) {
-    case domain::SongStatus::Generating:
-        return "generating";
-    case domain::SongStatus::Done:
-        return "done";
-    case domain::SongStatus::Failed:
-        return "failed";
-    }
-    return "unknown";
-}
-
 // Every state with its count (0 for states the store did not report), in the enum's order.
 template <class State, class Name>
 std::vector<std::pair<std::string, std::int64_t>>
@@ -89,7 +77,7 @@ int statsCommand(Context& context) {
     const Stats stats = context.runtime().admin().stats();
     const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::int64_t>>>> groups = {
         {"songs", complete<SongStatus>({SongStatus::Generating, SongStatus::Done, SongStatus::Failed},
-                                       stats.songsByStatus, songStatusName)},
+                                       stats.songsByStatus, [](SongStatus s) { return toString(s); })},
         {"tasks", complete<TaskState>({TaskState::Queued, TaskState::Submitted, TaskState::Running,
                                        TaskState::Succeeded, TaskState::Failed},
                                       stats.tasksByState, [](TaskState s) { return toString(s); })},

@@ -15,18 +15,6 @@ Poco::Dynamic::Var optionalTime(const std::optional<domain::TimePoint>& at) {
     return at ? Poco::Dynamic::Var(domain::formatIso8601(*at)) : Poco::Dynamic::Var();
 }
 
-const char* statusName(domain::SongStatus status) {
-    switch (status) {
-    case domain::SongStatus::Generating:
-        return "generating";
-    case domain::SongStatus::Done:
-        return "done";
-    case domain::SongStatus::Failed:
-        return "failed";
-    }
-    return "unknown";
-}
-
 Object::Ptr songJson(const domain::Song& song) {
     Object::Ptr out = newObject();
     out->set("id", song.id);
@@ -35,7 +23,7 @@ Object::Ptr songJson(const domain::Song& song) {
     out->set("userName", song.userName);
     out->set("title", song.title);
     out->set("tags", song.tags);
-    out->set("status", statusName(song.complete));
+    out->set("status", domain::toString(song.complete));
     out->set("open", song.open);
     out->set("hidden", song.hidden);
     out->set("deletedAt", optionalTime(song.deletedAt));
@@ -53,7 +41,7 @@ Object::Ptr songJson(const domain::Song& song) {
 
 /// One line: id, status, visibility, title, owner.
 std::string songLine(const domain::Song& song) {
-    std::string line = song.id + "  " + statusName(song.complete) + "  " + (song.open ? "public" : "private");
+    std::string line = song.id + "  " + domain::toString(song.complete) + "  " + (song.open ? "public" : "private");
     if (song.hidden) {
         line += "  HIDDEN";
     }

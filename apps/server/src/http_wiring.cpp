@@ -1,7 +1,7 @@
 #include "gequ/server/http_wiring.h"
 
 #include "gequ/payment/qr_code.h"
-#include "gequ/upstream/ace_client.h"
+#include "gequ/acedata/ace_client.h"
 
 #include <algorithm>
 
@@ -47,7 +47,7 @@ http::Services makeHttpServices(wiring::Runtime& runtime) {
     services.payments.qrCode = [](const std::string& text) { return payment::qrSvgDataUri(text); };
     if (const std::string& key = runtime.callbackKey(); !key.empty()) {
         services.callback.key = key;
-        services.callback.parse = [](const std::string& body) { return upstream::AceClient::parseCallback(body); };
+        services.callback.parse = [](const std::string& body) { return acedata::AceClient::parseCallback(body); };
         services.callback.worker = &runtime.generation();
     }
     return services;

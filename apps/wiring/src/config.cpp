@@ -1,6 +1,8 @@
 #include "gequ/wiring/config.h"
 
 #include "gequ/db/db_exception.h"
+#include "gequ/domain/model/ledger.h"
+#include "gequ/domain/model/text.h"
 #include "gequ/wiring/exceptions.h"
 
 #include <Poco/AutoPtr.h>
@@ -47,6 +49,9 @@ KeySpec choice(std::string_view name, std::string_view def, std::vector<std::str
 // The known keys, in the order of config/gequ.example.properties. Later features add theirs here and there.
 const std::vector<KeySpec>& keyTable() {
     using K = KeyKind;
+    // The points defaults have one home, the domain's ledger.h.
+    static const std::string kSignupBonusText = std::to_string(domain::kSignupBonus);
+    static const std::string kCreateCostText = std::to_string(domain::kCreateCost);
     static const std::vector<KeySpec> keys = {
         choice("app.env", "development", {"development", "production"},
                "development or production; production refuses the sandbox payment, the console SMS and a generated "
@@ -142,8 +147,8 @@ const std::vector<KeySpec>& keyTable() {
         range("auth.session_days", K::Integer, "30", 1, 3650, "days a login session lasts"),
         range("auth.sms_hourly_budget", K::Integer, "1000", 1, 10000000,
               "login codes the whole site may send in any rolling hour"),
-        range("points.signup_bonus", K::Integer, "20", 0, 1000000, "points given on sign-up"),
-        range("points.create_cost", K::Integer, "10", 0, 1000000, "points one create request costs"),
+        range("points.signup_bonus", K::Integer, kSignupBonusText, 0, 1000000, "points given on sign-up"),
+        range("points.create_cost", K::Integer, kCreateCostText, 0, 1000000, "points one create request costs"),
         range("generation.timeout", K::Integer, "600", 10, 86400,
               "seconds before an unfinished generation fails and refunds"),
         range("generation.workers", K::Integer, "2", 0, 64,
@@ -175,18 +180,9 @@ const KeySpec* findSpec(const std::string& key) {
     return nullptr;
 }
 
+/// s without the white space a configuration file or the environment may leave around a value.
 std::string trim(const std::string& s) {
-    auto begin = s.find_first_not_of(" \t\r\n");
-    if (begin == std::string::npos) {
-        return {};
-    }
-    auto end = s.find_last_not_of(" \t\r\n");
-    return s.substr(begin, end - begin + 1);
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
+    return domain::trim(s, " \t\r\n");
 }
 
 std::optional<std::int64_t> parseInt(const std::string& text) {
@@ -212,7 +208,7 @@ std::optional<double> parseDouble(const std::string& text) {
 }
 
 std::optional<bool> parseBool(const std::string& text) {
-    const std::string t = lower(text);
+    const std::string t = domain::toLowerAscii(text);
     if (t == "true" || t == "yes" || t == "on" || t == "1") {
         return true;
     }

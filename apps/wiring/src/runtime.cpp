@@ -1,17 +1,17 @@
 #include "gequ/wiring/runtime.h"
 
+#include "gequ/acedata/ace_client.h"
+#include "gequ/acedata/media_fetcher.h"
+#include "gequ/composer/composer.h"
+#include "gequ/composer/exceptions.h"
 #include "gequ/db/database.h"
 #include "gequ/media/local_media_store.h"
+#include "gequ/moderation/word_list_moderation.h"
 #include "gequ/payment/sandbox_gateway.h"
 #include "gequ/payment/wechat_config.h"
 #include "gequ/payment/wechat_pay_gateway.h"
 #include "gequ/sms/sms_config.h"
 #include "gequ/sms/sms_factory.h"
-#include "gequ/upstream/ace_client.h"
-#include "gequ/upstream/composer.h"
-#include "gequ/upstream/exceptions.h"
-#include "gequ/upstream/media_fetcher.h"
-#include "gequ/upstream/word_list_moderation.h"
 #include "gequ/wiring/exceptions.h"
 #include "gequ/wiring/setup.h"
 
@@ -175,7 +175,7 @@ struct Runtime::Payment {
 /// composer threads finish their clip), the generator before the media store and moderation it uses.
 struct Runtime::Generation {
     std::unique_ptr<media::LocalMediaStore> media;
-    std::unique_ptr<upstream::WordListModeration> ownModeration; ///< when moderation.words_file is set
+    std::unique_ptr<moderation::WordListModeration> ownModeration; ///< when moderation.words_file is set
     const domain::Moderation* moderation = nullptr;
     std::unique_ptr<domain::SongGenerator> ownGenerator; ///< unless Substitutes::generator is given
     domain::SongGenerator* generator = nullptr;
@@ -205,43 +205,43 @@ Runtime::Generation& Runtime::generationParts() {
                 parts->moderation = _substitutes.moderation;
             } else if (const auto file = _config.find("moderation.words_file"); file && !file->empty()) {
                 parts->ownModeration =
-                    std::make_unique<upstream::WordListModeration>(upstream::WordListModeration::withFile(*file));
+                    std::make_unique<moderation::WordListModeration>(moderation::WordListModeration::withFile(*file));
                 parts->moderation = parts->ownModeration.get();
             } else {
-                parts->moderation = &upstream::WordListModeration::builtIn();
+                parts->moderation = &moderation::WordListModeration::builtIn();
             }
-        } catch (const upstream::UpstreamError& e) {
+        } catch (const moderation::WordListError& e) {
             throw StartupError(std::string("cannot read moderation.words_file: ") + e.what());
         }
         const std::string provider = _config.upstreamProvider();
         if (provider == "ace") {
-            upstream::AceConfig ace;
+            acedata::AceConfig ace;
             ace.baseUrl = _config.getString("upstream.ace.base_url");
             ace.token = _config.getString("upstream.ace.token", "");
             ace.callbackUrl = _config.getString("upstream.ace.callback_url", "");
             ace.timeoutSeconds = static_cast<int>(_config.getInt("upstream.ace.timeout"));
-            upstream::FetchConfig fetch;
+            acedata::FetchConfig fetch;
             fetch.maxBytes = static_cast<std::size_t>(_config.getInt("media.fetch_max_bytes"));
             fetch.timeoutSeconds = static_cast<int>(_config.getInt("media.fetch_timeout"));
             fetch.httpsOnly = _config.isProduction();
             fetch.tempDir = _config.dataDir() + "/tmp";
             try {
                 if (!_substitutes.generator) {
-                    parts->ownGenerator = upstream::makeAceClient(ace, parts->moderation);
+                    parts->ownGenerator = acedata::makeAceClient(ace, parts->moderation);
                 }
-                parts->fetcher = upstream::makeMediaFetcher(*parts->media, fetch);
+                parts->fetcher = acedata::makeMediaFetcher(*parts->media, fetch);
             } catch (const std::invalid_argument& e) {
                 throw StartupError(std::string("cannot set up the AceData upstream: ") + e.what());
             }
             parts->callbackKey = callbackKeyOf(ace.callbackUrl);
         } else if (!_substitutes.generator) {
-            upstream::ComposerConfig composer;
+            composer::ComposerConfig composer;
             composer.soundfont = _config.composerSoundfont();
             composer.workers = _config.composerWorkers();
             composer.clipSeconds = _config.composerClipSeconds();
             // chirp-v4-5 and later make longer clips: 150 s for the default 90, in proportion otherwise.
             composer.longClipSeconds = composer.clipSeconds * 5 / 3;
-            parts->ownGenerator = upstream::makeComposer(composer, *parts->media, *parts->moderation);
+            parts->ownGenerator = composer::makeComposer(composer, *parts->media, *parts->moderation);
         }
         parts->generator = _substitutes.generator ? _substitutes.generator : parts->ownGenerator.get();
         domain::CreateSettings create;

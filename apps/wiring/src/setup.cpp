@@ -1,5 +1,6 @@
 #include "gequ/wiring/setup.h"
 
+#include "gequ/domain/model/text.h"
 #include "gequ/wiring/exceptions.h"
 
 #include <Poco/AutoPtr.h>
@@ -56,10 +57,7 @@ std::optional<std::string> readSecretFile(const std::string& path) {
     }
     std::ostringstream buffer;
     buffer << in.rdbuf();
-    std::string text = buffer.str();
-    auto begin = text.find_first_not_of(" \t\r\n");
-    auto end = text.find_last_not_of(" \t\r\n");
-    return begin == std::string::npos ? std::string() : text.substr(begin, end - begin + 1);
+    return domain::trim(buffer.str(), " \t\r\n");
 }
 
 std::string checked(const std::string& secret, const std::string& path) {

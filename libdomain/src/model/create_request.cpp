@@ -208,13 +208,7 @@ std::string provisionalTitle(const NormalizedCreate& request) {
     std::string clause = trim(text.substr(0, end));
     if (codePointCount(clause) > kPromptTitleChars) {
         // Cut after kPromptTitleChars code points; back to the last space when there is one (Latin words stay whole).
-        std::size_t cut = 0;
-        for (std::size_t count = 0; cut < clause.size() && count < kPromptTitleChars; ++count) {
-            ++cut;
-            while (cut < clause.size() && (static_cast<unsigned char>(clause[cut]) & 0xC0) == 0x80) {
-                ++cut;
-            }
-        }
+        const std::size_t cut = firstCodePoints(clause, kPromptTitleChars).size();
         const std::size_t space = clause.rfind(' ', cut);
         clause = trim(std::string_view(clause).substr(0, space != std::string::npos && space > 0 ? space : cut));
     }

@@ -19,6 +19,8 @@ constexpr NameTable<TaskChannel, 2> kTaskChannels{
     {{TaskChannel::Ordinary, "ordinary"}, {TaskChannel::Member, "member"}}};
 constexpr NameTable<OrderState, 3> kOrderStates{
     {{OrderState::Created, "created"}, {OrderState::Paid, "paid"}, {OrderState::Closed, "closed"}}};
+constexpr NameTable<SongStatus, 3> kSongStatuses{
+    {{SongStatus::Generating, "generating"}, {SongStatus::Done, "done"}, {SongStatus::Failed, "failed"}}};
 constexpr NameTable<PayChannel, 3> kPayChannels{
     {{PayChannel::Native, "native"}, {PayChannel::H5, "h5"}, {PayChannel::Jsapi, "jsapi"}}};
 
@@ -42,6 +44,10 @@ template <class E, std::size_t N> std::optional<E> valueOf(const NameTable<E, N>
 
 } // namespace
 
+std::string toString(SongStatus status) {
+    std::string name = nameOf(kSongStatuses, status);
+    return name.empty() ? "unknown" : name;
+}
 std::string toString(TaskState state) {
     return nameOf(kTaskStates, state);
 }

@@ -20,28 +20,41 @@ char lowerAscii(char c) {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
+/// The length of the UTF-8 sequence a lead byte starts (1 to 4), with the code point bits the lead byte carries in
+/// `bits`; 0 for a byte that starts no sequence (a continuation byte, or 0xF8 and above).
+std::size_t sequenceLength(unsigned char lead, char32_t& bits) {
+    if (lead < 0x80) {
+        bits = lead;
+        return 1;
+    }
+    if ((lead & 0xE0) == 0xC0) {
+        bits = lead & 0x1F;
+        return 2;
+    }
+    if ((lead & 0xF0) == 0xE0) {
+        bits = lead & 0x0F;
+        return 3;
+    }
+    if ((lead & 0xF8) == 0xF0) {
+        bits = lead & 0x07;
+        return 4;
+    }
+    return 0;
+}
+
 } // namespace
 
 bool isValidUtf8(std::string_view text) {
     std::size_t i = 0;
     while (i < text.size()) {
-        auto lead = static_cast<unsigned char>(text[i]);
-        std::size_t length = 0;
         char32_t codePoint = 0;
-        if (lead < 0x80) {
+        const std::size_t length = sequenceLength(static_cast<unsigned char>(text[i]), codePoint);
+        if (length == 0) {
+            return false;
+        }
+        if (length == 1) {
             ++i;
             continue;
-        } else if ((lead & 0xE0) == 0xC0) {
-            length = 2;
-            codePoint = lead & 0x1F;
-        } else if ((lead & 0xF0) == 0xE0) {
-            length = 3;
-            codePoint = lead & 0x0F;
-        } else if ((lead & 0xF8) == 0xF0) {
-            length = 4;
-            codePoint = lead & 0x07;
-        } else {
-            return false;
         }
         if (text.size() - i < length) {
             return false;
@@ -67,6 +80,16 @@ std::size_t codePointCount(std::string_view text) {
         std::count_if(text.begin(), text.end(), [](char c) { return !isContinuation(static_cast<unsigned char>(c)); }));
 }
 
+std::string_view firstCodePoints(std::string_view text, std::size_t n) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (!isContinuation(static_cast<unsigned char>(text[i])) && count++ == n) {
+            return text.substr(0, i);
+        }
+    }
+    return text;
+}
+
 std::string trim(std::string_view text) {
     for (;;) {
         if (!text.empty() && isAsciiSpace(text.front())) {
@@ -87,6 +110,14 @@ std::string trim(std::string_view text) {
         }
     }
     return std::string(text);
+}
+
+std::string trim(std::string_view text, std::string_view bytes) {
+    const std::size_t first = text.find_first_not_of(bytes);
+    if (first == std::string_view::npos) {
+        return {};
+    }
+    return std::string(text.substr(first, text.find_last_not_of(bytes) - first + 1));
 }
 
 bool hasControlChars(std::string_view text, bool allowLineBreaks) {
@@ -170,6 +201,73 @@ std::string jsonQuote(std::string_view text) {
     std::string out;
     appendJsonQuoted(out, text);
     return out;
+}
+
+std::u32string decodeUtf8(std::string_view text) {
+    std::u32string out;
+    out.reserve(text.size());
+    std::size_t i = 0;
+    while (i < text.size()) {
+        char32_t cp = 0;
+        const std::size_t length = sequenceLength(static_cast<unsigned char>(text[i]), cp);
+        bool ok = length > 0 && i + length <= text.size();
+        for (std::size_t k = 1; ok && k < length; ++k) {
+            const auto next = static_cast<unsigned char>(text[i + k]);
+            ok = isContinuation(next);
+            cp = (cp << 6) | (next & 0x3F);
+        }
+        if (!ok) {
+            out.push_back(U'\uFFFD');
+            ++i;
+            continue;
+        }
+        out.push_back(cp);
+        i += length;
+    }
+    return out;
+}
+
+std::string encodeUtf8(char32_t c) {
+    std::string out;
+    if (c < 0x80) {
+        out += static_cast<char>(c);
+    } else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (c >> 18));
+        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+    return out;
+}
+
+std::string encodeUtf8(std::u32string_view text) {
+    std::string out;
+    for (const char32_t c : text) {
+        out += encodeUtf8(c);
+    }
+    return out;
+}
+
+bool isCjk(char32_t c) {
+    return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x20000 && c <= 0x2FA1F) ||
+           (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x3040 && c <= 0x30FF) || (c >= 0xAC00 && c <= 0xD7AF) || c == 0x3007;
+}
+
+bool isPunctuationOrSpace(char32_t c) {
+    if (c < 0x80) {
+        return !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+    }
+    return (c >= 0x2000 && c <= 0x206F) || (c >= 0x3000 && c <= 0x303F) || (c >= 0xFF00 && c <= 0xFF0F) ||
+           (c >= 0xFF1A && c <= 0xFF20) || (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65) ||
+           (c >= 0xFE30 && c <= 0xFE4F) || c == 0x00A0 || c == 0x00B7 || c == 0x30FB || c == 0xFEFF || c == 0x00AB ||
+           c == 0x00BB;
 }
 
 } // namespace gequ::domain

@@ -4,6 +4,7 @@
 #include "gequ/domain/model/ledger.h"
 #include "gequ/domain/model/plans.h"
 #include "gequ/domain/model/song_state.h"
+#include "gequ/domain/model/text.h"
 #include "gequ/domain/services/ledger.h"
 #include "gequ/domain/services/task_request.h"
 
@@ -22,15 +23,6 @@ constexpr int kMaxLevel = 6;
 constexpr int kLowestLifetimeLevel = 5;
 
 constexpr std::string_view kDefaultRemark = "系统调整";
-
-std::string trimmed(const std::string& text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos) {
-        return {};
-    }
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return text.substr(first, last + 1 - first);
-}
 
 /// The broken membership invariants of one user, one sentence each.
 std::vector<std::string> checkMembership(const User& user) {
@@ -51,7 +43,7 @@ std::vector<std::string> checkMembership(const User& user) {
 
 /// The user with this id, else with this phone (normalised), or nullopt.
 std::optional<User> findUser(Repositories& repos, const std::string& userIdOrPhone) {
-    const std::string key = trimmed(userIdOrPhone);
+    const std::string key = trim(userIdOrPhone, " \t\r\n");
     if (key.empty()) {
         return std::nullopt;
     }
@@ -261,11 +253,11 @@ Result<PointsRecord> AdminService::grantPoints(const std::string& userIdOrPhone,
     if (amount == 0) {
         return invalid("调整的积分不能为0");
     }
-    const std::string key = trimmed(userIdOrPhone);
+    const std::string key = trim(userIdOrPhone, " \t\r\n");
     if (key.empty()) {
         return DomainError{ErrorCode::NotFound, "用户不存在"};
     }
-    const std::string text = trimmed(remark).empty() ? std::string(kDefaultRemark) : trimmed(remark);
+    const std::string text = trim(remark, " \t\r\n").empty() ? std::string(kDefaultRemark) : trim(remark, " \t\r\n");
     const std::string ref = adminRef(_ids.newId());
     const TimePoint at = _clock.now();
     return inTransaction(_store, [&](Repositories& repos) -> Result<PointsRecord> {
@@ -315,7 +307,7 @@ Result<User> AdminService::setUserDisabled(const std::string& userIdOrPhone, boo
 
 Result<SongDetail> AdminService::showSong(const std::string& songId) {
     return readOnly(_store, [&](Repositories& repos) -> Result<SongDetail> {
-        auto song = repos.songs().findById(trimmed(songId));
+        auto song = repos.songs().findById(trim(songId, " \t\r\n"));
         if (!song) {
             return unknownSong();
         }
@@ -330,7 +322,7 @@ Result<SongDetail> AdminService::showSong(const std::string& songId) {
 
 Result<Song> AdminService::setSongHidden(const std::string& songId, bool hidden) {
     return inTransaction(_store, [&](Repositories& repos) -> Result<Song> {
-        auto song = repos.songs().findById(trimmed(songId));
+        auto song = repos.songs().findById(trim(songId, " \t\r\n"));
         if (!song) {
             return unknownSong();
         }
@@ -347,7 +339,7 @@ std::vector<GenerationTask> AdminService::listTasks(std::optional<TaskState> sta
 }
 
 Result<RetriedTask> AdminService::retryTask(const std::string& rawTaskId) {
-    const std::string taskId = trimmed(rawTaskId);
+    const std::string taskId = trim(rawTaskId, " \t\r\n");
     const TimePoint now = _clock.now();
     return inTransaction(_store, [&](Repositories& repos) -> Result<RetriedTask> {
         auto failed = taskId.empty() ? std::nullopt : repos.tasks().findById(taskId);

@@ -20,24 +20,6 @@ std::string number(double value) {
     return error == std::errc{} ? std::string(buffer, end) : std::string("0");
 }
 
-void appendUtf8(std::string& out, char32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
 /// A JSON value of a flat object: null, a boolean, a number or a string.
 using Value = std::variant<std::monostate, bool, double, std::string>;
 
@@ -229,7 +211,7 @@ private:
                 } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
                     return std::nullopt;
                 }
-                appendUtf8(out, cp);
+                out += encodeUtf8(cp);
                 break;
             }
             default:

@@ -160,5 +160,7 @@ std::string toString(OrderState state);
 std::optional<OrderState> parseOrderState(const std::string& text);
 std::string toString(PayChannel channel);
 std::optional<PayChannel> parsePayChannel(const std::string& text);
+/// "generating", "done" or "failed" (the /metrics label and gequ-admin's word); "unknown" for any other value.
+std::string toString(SongStatus status);
 
 } // namespace gequ::domain

@@ -5,6 +5,7 @@
 // charge, the task and its two songs are written in one unit of work. The generation worker takes it from there.
 
 #include "gequ/domain/model/create_request.h"
+#include "gequ/domain/model/ledger.h"
 #include "gequ/domain/model/result.h"
 #include "gequ/domain/ports/clock.h"
 #include "gequ/domain/ports/id_generator.h"
@@ -19,15 +20,12 @@
 
 namespace gequ::domain {
 
-/// Our own moderation's refusal (docs/product.md): used for lyric generation and, so that the web recognises it
-/// the same way, for create requests too.
-inline constexpr std::string_view kOwnModerationMessage = "歌名包含敏感内容，无法生成歌词";
 inline constexpr std::string_view kConcurrencyMessage = "当前并发任务已达上限，请等待作品生成完成";
 inline constexpr std::string_view kInsufficientPointsMessage = "积分不足，请充值或开通会员";
 inline constexpr std::string_view kExtendSourceMessage = "只能续写自己已完成的作品";
 
 struct CreateSettings {
-    std::int64_t cost = 10;         ///< points.create_cost
+    std::int64_t cost = kCreateCost; ///< points.create_cost
     std::string provider = "local"; ///< upstream.provider, recorded on the task
 };
 

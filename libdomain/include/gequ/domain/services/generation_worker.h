@@ -30,6 +30,7 @@
 // Charging happens only at create time; a refund is written in the same unit of work as the failure, under a unique
 // ledger ref and the task's refunded flag, so nothing is ever charged or refunded twice.
 
+#include "gequ/domain/model/ledger.h"
 #include "gequ/domain/model/result.h"
 #include "gequ/domain/ports/clock.h"
 #include "gequ/domain/ports/media_fetcher.h"
@@ -63,7 +64,8 @@ struct WorkerSettings {
     int pollBatch = 50;                        ///< tasks polled in one call at most
     int submitBatch = 10;                      ///< tasks submitted per tick at most
     Millis configurationRetry = std::chrono::seconds{60}; ///< the wait after a configuration error
-    std::int64_t defaultCharge = 10; ///< the refund of a task whose stored request names no charge (older rows)
+    std::int64_t defaultCharge =
+        kCreateCost; ///< the refund of a task whose stored request names no charge (older rows)
 };
 
 /// The wait before the next poll or submission attempt: 3 s after the first, 5 s after the second, then 10 s.

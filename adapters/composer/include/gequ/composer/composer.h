@@ -1,0 +1,65 @@
+#pragma once
+
+// The offline composer: the SongGenerator port implemented on this machine (upstream.provider = local). It writes an
+// arrangement, renders it with FluidSynth and a General MIDI soundfont, encodes MP3 with LAME, draws an SVG cover
+// and stores both through the MediaStore port.
+
+#include "gequ/domain/ports/media_store.h"
+#include "gequ/domain/ports/moderation.h"
+#include "gequ/domain/ports/song_generator.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace gequ::composer {
+
+inline constexpr std::string_view kDefaultSoundFont = "/usr/share/sounds/sf2/FluidR3_GM.sf2";
+
+struct ComposerConfig {
+    std::string soundfont = std::string(kDefaultSoundFont); ///< composer.soundfont
+    int workers = 1;                                        ///< composer.workers: clips rendered at once
+    double clipSeconds = 90;                                ///< composer.clip_seconds
+    double longClipSeconds = 150;                           ///< for chirp-v4-5, chirp-v4-5-plus and later models
+    std::string defaultArtist = "歌曲AI";                   ///< ID3 artist when the request names none
+};
+
+/// The clip length for a model: longClipSeconds for chirp-v4-5 and later (v4-5-plus, v5, ...), else clipSeconds.
+double clipSecondsFor(const ComposerConfig& config, std::string_view model);
+
+/// One finished clip.
+struct ComposedClip {
+    std::string title;
+    std::string lyric; ///< the lyrics sung ("" when instrumental)
+    std::string style; ///< the style played, e.g. "pop,female vocal,upbeat"
+    std::string genre; ///< the genre table key
+    double seconds = 0;
+    std::string mp3; ///< 44.1 kHz stereo, 192 kbps CBR, ID3v2 title/artist/genre, LAME info frame
+    std::string svg; ///< the cover
+};
+
+/// Reports progress from 0 to 1.
+using ProgressFn = std::function<void(double)>;
+
+/// Composes, renders and encodes clip `clipIndex` (0 or 1) of a request, synchronously. The same request, task id
+/// and clip index give the same song. Inspiration mode (custom = false) writes lyrics from the prompt unless
+/// instrumental, never with text `moderation` refuses. The soundfont is loaded once per process and shared. Throws
+/// ComposerError when the soundfont cannot be loaded or rendering or encoding fails.
+ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                         const domain::Moderation& moderation, const ProgressFn& progress = {});
+
+/// Loads the soundfont into the process-wide cache now (the first render would otherwise); throws ComposerError.
+void preloadSoundFont(const std::string& path);
+
+/// The offline composer as a SongGenerator named "local": submit queues the task and returns its id at once;
+/// `config.workers` threads render queued tasks in order; poll reports Queued, Running (with progress) and then
+/// Succeeded with both clips (audio and cover stored in `media`) or Failed with a Chinese reason. lyrics() writes
+/// lyrics with writeLyrics (new ones on each call) and refuses (4220, 歌名包含敏感内容，无法生成歌词) a prompt that
+/// `moderation` refuses.
+/// `media` and `moderation` must outlive the composer; destroying it finishes the clips being rendered and drops
+/// the queue.
+std::unique_ptr<domain::SongGenerator> makeComposer(const ComposerConfig& config, domain::MediaStore& media,
+                                                    const domain::Moderation& moderation);
+
+} // namespace gequ::composer

@@ -1,0 +1,356 @@
+// composeClip (arrangement → render → MP3 + cover) and the SongGenerator port on a bounded worker pool.
+
+#include "gequ/composer/composer.h"
+
+#include "cover.h"
+#include "genre_profiles.h"
+#include "gequ/composer/arrangement.h"
+#include "gequ/composer/exceptions.h"
+#include "gequ/composer/lyric_writer.h"
+#include "mp3_encoder.h"
+#include "renderer.h"
+#include "rng.h"
+
+#include <Poco/Logger.h>
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace gequ::composer {
+
+using namespace detail;
+
+double clipSecondsFor(const ComposerConfig& config, std::string_view model) {
+    // chirp-v<major>[-<minor>][-plus...]: v4-5 and later get the long clip.
+    constexpr std::string_view kPrefix = "chirp-v";
+    if (model.substr(0, kPrefix.size()) != kPrefix) {
+        return config.clipSeconds;
+    }
+    std::string_view rest = model.substr(kPrefix.size());
+    int major = 0;
+    int minor = 0;
+    auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), major);
+    if (ec != std::errc()) {
+        return config.clipSeconds;
+    }
+    rest.remove_prefix(static_cast<std::size_t>(end - rest.data()));
+    if (!rest.empty() && rest.front() == '-') {
+        rest.remove_prefix(1);
+        std::from_chars(rest.data(), rest.data() + rest.size(), minor);
+    }
+    return (major > 4 || (major == 4 && minor >= 5)) ? config.longClipSeconds : config.clipSeconds;
+}
+
+void preloadSoundFont(const std::string& path) {
+    SoundFont::shared(path);
+}
+
+ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                         const domain::Moderation& moderation, const ProgressFn& progress) {
+    const auto report = [&progress](double p) {
+        if (progress) {
+            progress(std::clamp(p, 0.0, 1.0));
+        }
+    };
+    // An extension continues another song: its id joins the seed so it differs from a fresh song.
+    const std::string seedId = request.audioId.empty() ? request.taskId : request.taskId + "/" + request.audioId;
+    const std::uint64_t seed = songSeed(seedId, request.style, request.prompt, request.lyric, request.title,
+                                        request.instrumental, request.gender);
+
+    std::string title = request.title;
+    std::string lyric = request.instrumental ? std::string() : request.lyric;
+    if (!request.custom) {
+        // Inspiration mode: lyrics (and the title) from the description; both clips share them.
+        auto written = writeLyrics(request.prompt, seed, moderation);
+        if (!written) {
+            throw ComposerError("lyrics refused for the description", written.error().message);
+        }
+        if (title.empty()) {
+            title = written->title;
+        }
+        if (!request.instrumental) {
+            lyric = written->text;
+        }
+    }
+    if (title.empty()) {
+        title = "无题";
+    }
+
+    ArrangementInput input;
+    input.style = request.style;
+    input.prompt = request.prompt;
+    input.lyric = lyric;
+    input.title = title;
+    input.instrumental = request.instrumental;
+    input.gender = request.gender;
+    input.seconds = clipSecondsFor(config, request.model);
+    input.seed = seed;
+    input.clipIndex = clipIndex;
+    const Arrangement song = arrange(input);
+    report(0.03);
+
+    const std::shared_ptr<SoundFont> font = SoundFont::shared(config.soundfont);
+    report(0.05);
+    RenderOptions options;
+    options.progress = [&report](double p) { report(0.05 + 0.8 * p); };
+    const Audio audio = render(song, *font, options);
+
+    const GenreProfile& genre = genreProfile(song.genre);
+    const std::string artist = request.artist.empty() ? config.defaultArtist : request.artist;
+    ComposedClip clip;
+    clip.mp3 = encodeMp3(audio, {title, artist, std::string(genre.zh)});
+    report(0.97);
+    clip.svg = drawCover(title, song, seed + static_cast<std::uint64_t>(clipIndex));
+    clip.title = title;
+    clip.lyric = song.instrumental ? std::string() : lyric;
+    clip.style = song.style;
+    clip.genre = song.genre;
+    clip.seconds = audio.seconds();
+    report(1.0);
+    return clip;
+}
+
+namespace {
+
+/// Thrown through a render to stop it when the composer shuts down.
+struct Cancelled {};
+
+constexpr std::size_t kKeptFinished = 10000;
+constexpr int kClips = 2;
+
+/// The upstream task id: "local-" and the task id when that is a safe file name (it prefixes the media keys),
+/// else "local-" and a hash. Without a task id every submit is a task of its own.
+std::string upstreamIdFor(const domain::GenerationRequest& request, std::uint64_t counter) {
+    const bool safe =
+        !request.taskId.empty() && request.taskId.size() <= 64 &&
+        std::all_of(request.taskId.begin(), request.taskId.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+        });
+    if (safe) {
+        return "local-" + request.taskId;
+    }
+    std::uint64_t h = fnv1a(request.taskId);
+    if (request.taskId.empty()) {
+        h = mix64(h ^ counter);
+    }
+    static const char* kHex = "0123456789abcdef";
+    std::string id = "local-";
+    for (int i = 15; i >= 0; --i) {
+        id += kHex[(h >> (i * 4)) & 0xF];
+    }
+    return id;
+}
+
+class LocalComposer : public domain::SongGenerator {
+public:
+    LocalComposer(ComposerConfig config, domain::MediaStore& media, const domain::Moderation& moderation)
+        : _config(std::move(config)), _media(media), _moderation(moderation) {
+        const int workers = std::max(1, _config.workers);
+        for (int i = 0; i < workers; ++i) {
+            _threads.emplace_back([this] { work(); });
+        }
+    }
+
+    ~LocalComposer() override {
+        {
+            std::lock_guard lock(_mutex);
+            _stopping = true;
+        }
+        _wake.notify_all();
+        for (auto& thread : _threads) {
+            thread.join();
+        }
+    }
+
+    domain::Result<std::string> submit(const domain::GenerationRequest& request) override {
+        std::lock_guard lock(_mutex);
+        const std::string id = upstreamIdFor(request, ++_counter);
+        if (const auto it = _jobs.find(id);
+            it != _jobs.end() && it->second.status.state != domain::UpstreamState::Failed) {
+            return id; // the same task again: it is already queued, rendering or done
+        }
+        Job job;
+        job.request = request;
+        job.status.id = id;
+        job.status.state = domain::UpstreamState::Queued;
+        for (int i = 0; i < kClips; ++i) {
+            domain::ClipStatus clip;
+            clip.id = id + "-" + std::to_string(i + 1);
+            clip.state = domain::ClipState::Pending;
+            clip.title = request.title;
+            clip.style = request.style;
+            job.status.clips.push_back(clip);
+        }
+        _jobs[id] = std::move(job);
+        _queue.push_back(id);
+        _wake.notify_one();
+        return id;
+    }
+
+    domain::Result<std::vector<domain::TaskStatus>> poll(const std::vector<std::string>& ids) override {
+        std::lock_guard lock(_mutex);
+        std::vector<domain::TaskStatus> statuses;
+        for (const auto& id : ids) {
+            if (const auto it = _jobs.find(id); it != _jobs.end()) {
+                statuses.push_back(it->second.status);
+            } else {
+                domain::TaskStatus unknown;
+                unknown.id = id;
+                unknown.state = domain::UpstreamState::Failed;
+                unknown.error = "任务不存在或已过期";
+                statuses.push_back(unknown);
+            }
+        }
+        return statuses;
+    }
+
+    domain::Result<domain::Lyrics> lyrics(const std::string& prompt) override {
+        // Asking again (the web's "generate lyrics" button) gives new lyrics: each call draws its own seed.
+        return writeLyrics(prompt, mix64(fnv1a(prompt) + _lyricsCalls.fetch_add(1)), _moderation);
+    }
+
+    std::string name() const override { return "local"; }
+
+private:
+    struct Job {
+        domain::GenerationRequest request;
+        domain::TaskStatus status;
+    };
+
+    void work() {
+        for (;;) {
+            std::string id;
+            domain::GenerationRequest request;
+            {
+                std::unique_lock lock(_mutex);
+                _wake.wait(lock, [this] { return _stopping || !_queue.empty(); });
+                if (_stopping) {
+                    return;
+                }
+                id = _queue.front();
+                _queue.pop_front();
+                Job& job = _jobs.at(id);
+                job.status.state = domain::UpstreamState::Running;
+                job.status.progress = 0;
+                job.status.error.clear();
+                request = job.request;
+            }
+            compose(id, request);
+        }
+    }
+
+    void compose(const std::string& id, const domain::GenerationRequest& request) {
+        Poco::Logger& log = Poco::Logger::get("gequ.composer");
+        std::string firstError;
+        int succeeded = 0;
+        for (int i = 0; i < kClips; ++i) {
+            const std::string clipId = id + "-" + std::to_string(i + 1);
+            update(id,
+                   [i](Job& job) { job.status.clips[static_cast<std::size_t>(i)].state = domain::ClipState::Running; });
+            std::string error;
+            try {
+                const ComposedClip clip = composeClip(_config, request, i, _moderation, [this, &id, i](double p) {
+                    update(id, [i, p](Job& job) { job.status.progress = (i + p) / kClips; });
+                    if (stopping()) {
+                        throw Cancelled{};
+                    }
+                });
+                std::string audioUrl;
+                std::string imageUrl;
+                try {
+                    audioUrl = _media.put(clipId + ".mp3", clip.mp3, "audio/mpeg");
+                    imageUrl = _media.put(clipId + ".svg", clip.svg, "image/svg+xml");
+                } catch (const std::exception& e) {
+                    throw ComposerError(std::string("storing the clip failed: ") + e.what(), "音频文件保存失败");
+                }
+                update(id, [&](Job& job) {
+                    domain::ClipStatus& status = job.status.clips[static_cast<std::size_t>(i)];
+                    status.state = domain::ClipState::Succeeded;
+                    status.title = clip.title;
+                    status.audioUrl = audioUrl;
+                    status.imageUrl = imageUrl;
+                    status.lyric = clip.lyric;
+                    status.style = clip.style;
+                    status.duration = clip.seconds;
+                });
+                ++succeeded;
+                log.information("composed " + clipId + " (" + clip.genre + ", " + std::to_string(clip.seconds) + " s)");
+                continue;
+            } catch (const Cancelled&) {
+                error = "服务正在停止，任务已中断";
+            } catch (const ComposerError& e) {
+                log.error("composing " + clipId + " failed: " + e.what());
+                error = e.reason();
+            } catch (const std::exception& e) {
+                log.error("composing " + clipId + " failed: " + e.what());
+                error = "本地作曲失败";
+            }
+            if (firstError.empty()) {
+                firstError = error;
+            }
+            update(id, [i, &error](Job& job) {
+                domain::ClipStatus& status = job.status.clips[static_cast<std::size_t>(i)];
+                status.state = domain::ClipState::Failed;
+                status.error = error;
+            });
+            if (stopping()) {
+                break;
+            }
+        }
+        std::lock_guard lock(_mutex);
+        Job& job = _jobs.at(id);
+        job.status.progress = 1.0;
+        if (succeeded > 0) {
+            job.status.state = domain::UpstreamState::Succeeded;
+        } else {
+            job.status.state = domain::UpstreamState::Failed;
+            job.status.error = firstError.empty() ? "本地作曲失败" : firstError;
+        }
+        _finished.push_back(id);
+        while (_finished.size() > kKeptFinished) {
+            const auto it = _jobs.find(_finished.front());
+            if (it != _jobs.end() && (it->second.status.state == domain::UpstreamState::Succeeded ||
+                                      it->second.status.state == domain::UpstreamState::Failed)) {
+                _jobs.erase(it);
+            }
+            _finished.pop_front();
+        }
+    }
+
+    template <class F> void update(const std::string& id, F&& change) {
+        std::lock_guard lock(_mutex);
+        change(_jobs.at(id));
+    }
+
+    bool stopping() {
+        std::lock_guard lock(_mutex);
+        return _stopping;
+    }
+
+    const ComposerConfig _config;
+    domain::MediaStore& _media;
+    const domain::Moderation& _moderation;
+    std::mutex _mutex;
+    std::condition_variable _wake;
+    std::deque<std::string> _queue;
+    std::map<std::string, Job> _jobs;
+    std::deque<std::string> _finished;
+    std::uint64_t _counter = 0;
+    std::atomic<std::uint64_t> _lyricsCalls{0};
+    bool _stopping = false;
+    std::vector<std::thread> _threads;
+};
+
+} // namespace
+
+std::unique_ptr<domain::SongGenerator> makeComposer(const ComposerConfig& config, domain::MediaStore& media,
+                                                    const domain::Moderation& moderation) {
+    return std::make_unique<LocalComposer>(config, media, moderation);
+}
+
+} // namespace gequ::composer

@@ -1,0 +1,38 @@
+#pragma once
+
+// Renders an arrangement with FluidSynth: events scheduled on the sample clock while blocks are rendered.
+
+#include "gequ/composer/arrangement.h"
+#include "sound_font.h"
+
+#include <functional>
+#include <vector>
+
+namespace gequ::composer::detail {
+
+inline constexpr int kSampleRate = 44100;
+
+/// Stereo audio as two planar float buffers in [-1, 1].
+struct Audio {
+    int sampleRate = kSampleRate;
+    std::vector<float> left;
+    std::vector<float> right;
+
+    double seconds() const { return static_cast<double>(left.size()) / sampleRate; }
+    float peak() const;
+    double rms() const;
+};
+
+struct RenderOptions {
+    std::vector<int> channels;              ///< only these MIDI channels sound (empty: all)
+    bool normalize = true;                  ///< limit the peaks, then scale the peak to `peak`
+    float peak = 0.891f;                    ///< -1 dBFS
+    std::function<void(double)> progress{}; ///< 0..1 while rendering; may throw to cancel
+};
+
+/// Renders the whole song (arrangement.seconds long, 44.1 kHz stereo, reverb and chorus on, a short fade at the
+/// end) with a synth of its own on the shared soundfont, then (unless told not to) evens out the peaks with a
+/// limiter and normalises the peak. Throws ComposerError when FluidSynth fails.
+Audio render(const Arrangement& song, SoundFont& font, const RenderOptions& options = {});
+
+} // namespace gequ::composer::detail

@@ -1,0 +1,121 @@
+// HTTPS is verified strictly (gequ_net): a server whose certificate no system CA signed is refused, by the AceData
+// client (a retryable transport failure, nothing submitted) and by the media fetcher (a failure value).
+
+#include "gequ/acedata/ace_client.h"
+#include "gequ/acedata/media_fetcher.h"
+#include "test_ca.h"
+
+#include <Poco/Channel.h>
+#include <Poco/Logger.h>
+#include <Poco/Message.h>
+#include <Poco/Net/Context.h>
+#include <Poco/Net/HTTPRequestHandler.h>
+#include <Poco/Net/HTTPRequestHandlerFactory.h>
+#include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/HTTPServerParams.h>
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/Net/SecureServerSocket.h>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <map>
+#include <memory>
+#include <unistd.h>
+
+using namespace gequ::acedata;
+namespace fs = std::filesystem;
+
+namespace {
+
+class Answer : public Poco::Net::HTTPRequestHandler {
+public:
+    explicit Answer(std::atomic<int>& served) : _served(served) {}
+    void handleRequest(Poco::Net::HTTPServerRequest&, Poco::Net::HTTPServerResponse& response) override {
+        ++_served;
+        response.setContentType("application/json");
+        response.send() << R"({"success":true,"task_id":"should-never-be-read"})";
+    }
+
+private:
+    std::atomic<int>& _served;
+};
+
+class Factory : public Poco::Net::HTTPRequestHandlerFactory {
+public:
+    explicit Factory(std::atomic<int>& served) : _served(served) {}
+    Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
+        return new Answer(_served);
+    }
+
+private:
+    std::atomic<int>& _served;
+};
+
+/// Keeps the last line logged.
+class LastLine : public Poco::Channel {
+public:
+    void log(const Poco::Message& message) override { text += message.getText() + "\n"; }
+    std::string text;
+};
+
+class MemoryStore : public gequ::domain::MediaStore {
+public:
+    std::string put(const std::string& key, const std::string& bytes, const std::string&) override {
+        items[key] = bytes;
+        return urlFor(key);
+    }
+    std::string putFile(const std::string& key, const std::string& path, const std::string& type) override {
+        std::ifstream in(path, std::ios::binary);
+        return put(key, std::string(std::istreambuf_iterator<char>(in), {}), type);
+    }
+    bool exists(const std::string& key) const override { return items.count(key) > 0; }
+    std::string urlFor(const std::string& key) const override { return "/media/" + key; }
+    void remove(const std::string& key) override { items.erase(key); }
+    std::map<std::string, std::string> items;
+};
+
+} // namespace
+
+TEST(Tls, AnUntrustedCertificateIsRefused) {
+    std::string pattern = (fs::temp_directory_path() / "gequ-tls-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    const fs::path directory = pattern;
+    // A certificate for 127.0.0.1 from a CA made now: valid, but no system CA vouches for it.
+    const gequ::test::TestCa ca(directory);
+    Poco::Net::Context::Ptr context = gequ::test::serverContext(ca.issue("IP:127.0.0.1"));
+    Poco::Net::SecureServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0), 64, context);
+    const std::string base = "https://127.0.0.1:" + std::to_string(socket.address().port());
+    std::atomic<int> served{0};
+    Poco::Net::HTTPServer server(new Factory(served), socket, new Poco::Net::HTTPServerParams);
+    server.start();
+
+    AceConfig config;
+    config.baseUrl = base;
+    config.token = "sk-tls-test";
+    config.timeoutSeconds = 5;
+    AceClient client(config);
+    Poco::Logger& logger = Poco::Logger::get("gequ.upstream.ace");
+    Poco::AutoPtr<LastLine> channel(new LastLine);
+    Poco::Channel::Ptr previous = logger.getChannel();
+    logger.setChannel(channel);
+    auto submitted = client.submit({});
+    logger.setChannel(previous);
+    ASSERT_FALSE(submitted.ok());
+    EXPECT_EQ(gequ::domain::upstreamFailureOf(submitted.error()), gequ::domain::UpstreamFailure::Retryable);
+    EXPECT_NE(channel->text.find("certificate verify failed"), std::string::npos) << channel->text;
+
+    MemoryStore store;
+    FetchConfig fetch;
+    fetch.allowedAddresses = {"127.0.0.1"}; // so that TLS, not the address policy, is what refuses
+    HttpMediaFetcher fetcher(store, fetch);
+    auto fetched = fetcher.fetchAudio("tls", base + "/cdn/a.mp3");
+    ASSERT_FALSE(fetched.ok());
+    EXPECT_EQ(fetched.error().message, "媒体文件下载失败");
+    EXPECT_TRUE(store.items.empty());
+    EXPECT_EQ(served.load(), 0); // no request got through the handshake
+
+    server.stopAll(true);
+    fs::remove_all(directory);
+}

@@ -1,0 +1,193 @@
+// Rendering and encoding: real FluidSynth with the GM soundfont, real MP3 decoded back with LAME's decoder.
+
+#include "cover.h"
+#include "genre_profiles.h"
+#include "gequ/composer/arrangement.h"
+#include "gequ/composer/composer.h"
+#include "gequ/composer/exceptions.h"
+#include "gequ/moderation/word_list_moderation.h"
+#include "mp3_probe.h"
+#include "renderer.h"
+
+#include <gtest/gtest.h>
+
+using namespace gequ::composer;
+using namespace gequ::moderation;
+using gequ::domain::GenerationRequest;
+using test::decodeMp3;
+
+namespace {
+
+constexpr double kSilenceFloor = 0.02; // RMS, full scale 1.0 (about -34 dBFS)
+
+ComposerConfig config(double seconds) {
+    ComposerConfig c;
+    c.clipSeconds = seconds;
+    c.longClipSeconds = seconds + 5;
+    return c;
+}
+
+GenerationRequest customRequest(std::string style, bool instrumental = false) {
+    GenerationRequest r;
+    r.taskId = "render-test";
+    r.custom = true;
+    r.title = "晚风";
+    r.style = std::move(style);
+    r.instrumental = instrumental;
+    r.lyric = "[主歌]\n晚风吹过远方\n我在夏夜里歌唱\n[副歌]\n你是我的天空\n我们一起前行\n";
+    r.artist = "小明";
+    return r;
+}
+
+detail::SoundFont& font() {
+    static auto shared = detail::SoundFont::shared(std::string(kDefaultSoundFont));
+    return *shared;
+}
+
+} // namespace
+
+TEST(Render, AClipDecodesAsStereo44kMp3OfTheRequestedLengthNotSilentNotClipping) {
+    const ComposedClip clip =
+        composeClip(config(12), customRequest("pop,female vocal"), 0, WordListModeration::builtIn());
+    const auto mp3 = decodeMp3(clip.mp3);
+    EXPECT_EQ(mp3.sampleRate, 44100);
+    EXPECT_EQ(mp3.channels, 2);
+    EXPECT_EQ(mp3.bitrate, 192);
+    EXPECT_NEAR(mp3.seconds(), 12.0, 2.0);
+    EXPECT_NEAR(clip.seconds, 12.0, 0.01);
+    EXPECT_GT(mp3.rms(), kSilenceFloor);
+    EXPECT_LT(mp3.peak(), 0.999);
+    EXPECT_EQ(mp3.clipped(), 0u);
+    EXPECT_EQ(clip.genre, "pop");
+    EXPECT_EQ(clip.title, "晚风");
+    EXPECT_EQ(clip.style, "pop,female vocal");
+    EXPECT_FALSE(clip.lyric.empty());
+}
+
+TEST(Render, TheMp3CarriesId3TagsWithTitleArtistAndGenre) {
+    const ComposedClip clip =
+        composeClip(config(6), customRequest("rock,male vocal"), 0, WordListModeration::builtIn());
+    const std::size_t tagSize = test::id3v2Size(clip.mp3);
+    ASSERT_GT(tagSize, 10u);
+    const std::string tag = clip.mp3.substr(0, tagSize);
+    EXPECT_NE(tag.find("TIT2"), std::string::npos);
+    EXPECT_NE(tag.find(test::utf16le("晚风")), std::string::npos);
+    EXPECT_NE(tag.find("TPE1"), std::string::npos);
+    EXPECT_NE(tag.find(test::utf16le("小明")), std::string::npos);
+    EXPECT_NE(tag.find("TCON"), std::string::npos);
+    EXPECT_NE(tag.find(test::utf16le("摇滚")), std::string::npos);
+}
+
+TEST(Render, EveryGenreOfTheTableRenders) {
+    for (const auto& profile : detail::genreProfiles()) {
+        ArrangementInput in;
+        in.style = std::string(profile.styleName);
+        in.lyric = "[副歌]\n你是我的天空\n我们一起前行\n心中还有彩虹\n";
+        in.seconds = 6;
+        in.seed = 99;
+        const Arrangement song = arrange(in);
+        ASSERT_EQ(song.genre, profile.key) << profile.styleName;
+        const detail::Audio audio = detail::render(song, font());
+        EXPECT_EQ(audio.left.size(), 6u * 44100u) << profile.key;
+        EXPECT_GT(audio.rms(), kSilenceFloor) << profile.key;
+        EXPECT_LE(audio.peak(), 0.9f) << profile.key;
+    }
+}
+
+TEST(Render, InstrumentalReallyRemovesTheVoice) {
+    ArrangementInput in;
+    in.style = "pop";
+    in.lyric = "[主歌]\n晚风吹过远方\n我在夏夜里歌唱\n[副歌]\n你是我的天空\n我们一起前行\n";
+    in.seconds = 10;
+    in.seed = 5;
+    ArrangementInput instrumental = in;
+    instrumental.instrumental = true;
+    const Arrangement sung = arrange(in);
+    const Arrangement plain = arrange(instrumental);
+    ASSERT_NE(sung.track(Role::Vocal), nullptr);
+    const int voice = sung.track(Role::Vocal)->channel;
+
+    // The voice channel alone: singing in the song, silence in the instrumental.
+    detail::RenderOptions stem;
+    stem.channels = {voice};
+    stem.normalize = false;
+    EXPECT_GT(detail::render(sung, font(), stem).rms(), 1e-3);
+    EXPECT_LT(detail::render(plain, font(), stem).rms(), 1e-6);
+    // And the full mixes differ.
+    const detail::Audio a = detail::render(sung, font());
+    const detail::Audio b = detail::render(plain, font());
+    EXPECT_GT(std::abs(a.rms() - b.rms()) + std::abs(a.left[44100 * 3] - b.left[44100 * 3]), 1e-4);
+}
+
+TEST(Render, TheSameRequestGivesTheSameFileAndTheTwoClipsDiffer) {
+    const GenerationRequest request = customRequest("folk");
+    const ComposedClip first = composeClip(config(6), request, 0, WordListModeration::builtIn());
+    const ComposedClip again = composeClip(config(6), request, 0, WordListModeration::builtIn());
+    const ComposedClip second = composeClip(config(6), request, 1, WordListModeration::builtIn());
+    EXPECT_EQ(first.mp3, again.mp3);
+    EXPECT_EQ(first.svg, again.svg);
+    EXPECT_NE(first.mp3, second.mp3);
+    EXPECT_NE(first.svg, second.svg);
+    EXPECT_EQ(first.title, second.title);
+}
+
+TEST(Render, InspirationModeWritesLyricsAndATitle) {
+    GenerationRequest request;
+    request.taskId = "inspire";
+    request.prompt = "夏天的海边";
+    const ComposedClip clip = composeClip(config(6), request, 0, WordListModeration::builtIn());
+    EXPECT_NE(clip.lyric.find("[副歌]"), std::string::npos);
+    EXPECT_EQ(clip.title, "夏天的海边");
+    request.prompt = "夏天的海边，欢快";
+    EXPECT_NE(composeClip(config(6), request, 0, WordListModeration::builtIn()).title, "夏天的海边，欢快")
+        << "a sentence is not a title";
+    request.instrumental = true;
+    const ComposedClip plain = composeClip(config(6), request, 0, WordListModeration::builtIn());
+    EXPECT_TRUE(plain.lyric.empty());
+    EXPECT_FALSE(plain.title.empty());
+}
+
+TEST(Render, AMissingSoundfontIsAComposerErrorWithAChineseReason) {
+    ComposerConfig bad = config(6);
+    bad.soundfont = "/nonexistent/none.sf2";
+    try {
+        static_cast<void>(composeClip(bad, customRequest("pop"), 0, WordListModeration::builtIn()));
+        FAIL() << "expected ComposerError";
+    } catch (const ComposerError& e) {
+        EXPECT_EQ(e.reason(), "音色库加载失败");
+    }
+    // A file that is not a soundfont.
+    bad.soundfont = "/etc/hostname";
+    EXPECT_THROW(static_cast<void>(composeClip(bad, customRequest("pop"), 0, WordListModeration::builtIn())),
+                 ComposerError);
+}
+
+TEST(Render, ClipLengthDependsOnTheModel) {
+    ComposerConfig c;
+    EXPECT_EQ(clipSecondsFor(c, "chirp-v3-5"), 90);
+    EXPECT_EQ(clipSecondsFor(c, "chirp-v3-0"), 90);
+    EXPECT_EQ(clipSecondsFor(c, "chirp-v4"), 90);
+    EXPECT_EQ(clipSecondsFor(c, "chirp-v4-5"), 150);
+    EXPECT_EQ(clipSecondsFor(c, "chirp-v4-5-plus"), 150);
+    EXPECT_EQ(clipSecondsFor(c, "chirp-v5"), 150);
+    EXPECT_EQ(clipSecondsFor(c, ""), 90);
+    c.clipSeconds = 30;
+    EXPECT_EQ(clipSecondsFor(c, "chirp-v3-5"), 30);
+}
+
+TEST(Cover, IsAnSvgWithTheEscapedTitle) {
+    ArrangementInput in;
+    in.style = "jazz";
+    in.seed = 1;
+    in.seconds = 10;
+    const Arrangement song = arrange(in);
+    const std::string svg = detail::drawCover("R&B <夜>", song, 1);
+    EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+    EXPECT_EQ(svg.substr(svg.size() - 6), "</svg>");
+    EXPECT_NE(svg.find("R&amp;B &lt;夜&gt;"), std::string::npos);
+    EXPECT_EQ(svg.find("<夜>"), std::string::npos);
+    EXPECT_NE(svg.find(std::string(detail::genreProfile("jazz").palette[0])), std::string::npos);
+    EXPECT_NE(svg.find("爵士"), std::string::npos);
+    EXPECT_NE(svg, detail::drawCover("R&B <夜>", song, 2));
+    EXPECT_EQ(svg, detail::drawCover("R&B <夜>", song, 1));
+}
