@@ -3,6 +3,7 @@
 
 #include "gequ/acedata/ace_client.h"
 #include "gequ/acedata/media_fetcher.h"
+#include "log_capture.h"
 #include "test_ca.h"
 
 #include <Poco/Channel.h>
@@ -22,6 +23,7 @@
 #include <gtest/gtest.h>
 #include <map>
 #include <memory>
+#include <optional>
 #include <unistd.h>
 
 using namespace gequ::acedata;
@@ -51,13 +53,6 @@ public:
 
 private:
     std::atomic<int>& _served;
-};
-
-/// Keeps the last line logged.
-class LastLine : public Poco::Channel {
-public:
-    void log(const Poco::Message& message) override { text += message.getText() + "\n"; }
-    std::string text;
 };
 
 class MemoryStore : public gequ::domain::MediaStore {
@@ -96,15 +91,16 @@ TEST(Tls, AnUntrustedCertificateIsRefused) {
     config.token = "sk-tls-test";
     config.timeoutSeconds = 5;
     AceClient client(config);
-    Poco::Logger& logger = Poco::Logger::get("gequ.upstream.ace");
-    Poco::AutoPtr<LastLine> channel(new LastLine);
-    Poco::Channel::Ptr previous = logger.getChannel();
-    logger.setChannel(channel);
-    auto submitted = client.submit({});
-    logger.setChannel(previous);
-    ASSERT_FALSE(submitted.ok());
-    EXPECT_EQ(gequ::domain::upstreamFailureOf(submitted.error()), gequ::domain::UpstreamFailure::Retryable);
-    EXPECT_NE(channel->text.find("certificate verify failed"), std::string::npos) << channel->text;
+    std::optional<gequ::domain::Result<std::string>> submitted;
+    std::string logged;
+    {
+        gequ::test::LogCapture log("gequ.upstream.ace");
+        submitted = client.submit({});
+        logged = log.text();
+    }
+    ASSERT_FALSE(submitted->ok());
+    EXPECT_EQ(gequ::domain::upstreamFailureOf(submitted->error()), gequ::domain::UpstreamFailure::Retryable);
+    EXPECT_NE(logged.find("certificate verify failed"), std::string::npos) << logged;
 
     MemoryStore store;
     FetchConfig fetch;

@@ -2,10 +2,11 @@
 
 // Fakes of the domain's ports, a log capture and fixture loading for the SMS suite.
 
-#include "temp_dir.h"
-#include "test_clock.h"
 #include "gequ/domain/ports/clock.h"
 #include "gequ/domain/ports/random.h"
+#include "log_capture.h"
+#include "temp_dir.h"
+#include "test_clock.h"
 
 #include <Poco/AutoPtr.h>
 #include <Poco/Channel.h>
@@ -37,23 +38,10 @@ private:
     std::atomic<std::int64_t> _counter{1};
 };
 
-/// Captures what the gequ.sms logger writes while alive (echoed to stderr at the end when GEQU_SMS_TEST_LOG is set).
-class LogCapture {
+/// Captures what the gequ.sms logger writes, at every level, while alive (the suites' one log capture).
+class LogCapture : public gequ::test::LogCapture {
 public:
-    LogCapture();
-    ~LogCapture();
-    LogCapture(const LogCapture&) = delete;
-    LogCapture& operator=(const LogCapture&) = delete;
-
-    std::vector<std::string> lines() const;
-    /// Every captured line joined with newlines.
-    std::string text() const;
-
-private:
-    class Sink;
-    Poco::AutoPtr<Sink> _sink;
-    Poco::AutoPtr<Poco::Channel> _previous;
-    int _previousLevel = 0;
+    LogCapture() : gequ::test::LogCapture("gequ.sms", Poco::Message::PRIO_TRACE) {}
 };
 
 /// tests/sms/fixtures/<name>, parsed.
