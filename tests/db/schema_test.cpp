@@ -1,8 +1,10 @@
 // Migrations: applied once, idempotent, and the two dialects move in step.
 
+#include "connection.h"
 #include "gequ/db/db_exception.h"
 #include "migrations.h"
 #include "test_support.h"
+#include "url.h"
 
 #include <algorithm>
 #include <set>
@@ -65,10 +67,60 @@ TEST_P(StoreTest, SchemaHasEveryTableOfTheDesign) {
         tables.insert(column.table);
     }
     const std::set<std::string> expected{
-        "users",       "sessions", "sms_codes",    "points_records", "generation_tasks",  "songs",    "song_likes",
-        "play_events", "orders",   "redeem_codes", "redemptions",    "schema_migrations", "song_tags",
-        "login_failures"};
+        "users",      "sessions",       "sms_codes",        "points_records",  "generation_tasks", "songs",
+        "song_likes", "play_events",    "orders",           "redeem_codes",    "redemptions",      "schema_migrations",
+        "song_tags",  "login_failures", "song_title_grams", "user_song_counts"};
     EXPECT_EQ(tables, expected);
+}
+
+TEST_P(StoreTest, MigrationFourFillsTitlePiecesAndWorkCountsFromTheSongsThere) {
+    // What migration 0004 computes in SQL for songs stored before it must equal what the song repository keeps
+    // (song_repositories.cpp): the same pieces of the same titles, the same counts.
+    addUser("u1", "13800000001");
+    addUser("u2", "13800000002");
+    const std::vector<std::string> titles{"夏夜 Summer", "晚风AB", "啦啦啦", "  空 格  ", "", "Ünï 夜"};
+    store().transact([&](domain::Repositories& repos) {
+        for (std::size_t i = 0; i < titles.size() * 2; ++i) {
+            auto song = makeSong("m" + std::to_string(i), i % 3 ? "u1" : "u2", kT0 + std::chrono::minutes(i));
+            song.title = titles[i % titles.size()];
+            song.open = i != 4;
+            if (i == 7) {
+                song.deletedAt = kT0 + std::chrono::hours(1);
+            }
+            repos.songs().insert(song);
+        }
+        return true;
+    });
+    detail::Connection raw(detail::parseUrl(_url));
+    const auto snapshot = [&] {
+        std::vector<std::string> grams, gramSongs, users;
+        std::vector<std::int64_t> counts;
+        detail::Query(raw, "SELECT gram, song_id FROM song_title_grams ORDER BY gram, song_id")
+            .into(grams)
+            .into(gramSongs)
+            .execute();
+        detail::Query(raw, "SELECT user_id, live FROM user_song_counts ORDER BY user_id")
+            .into(users)
+            .into(counts)
+            .execute();
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < grams.size(); ++i) {
+            out.push_back(grams[i] + "|" + gramSongs[i]);
+        }
+        for (std::size_t i = 0; i < users.size(); ++i) {
+            out.push_back(users[i] + "=" + std::to_string(counts[i]));
+        }
+        return out;
+    };
+    const auto kept = snapshot();
+    EXPECT_GT(kept.size(), 40u);
+    EXPECT_NE(std::find(kept.begin(), kept.end(), "u1=7"), kept.end()); // 8 of the 12, one deleted
+
+    raw.execute("DROP TABLE song_title_grams");
+    raw.execute("DROP TABLE user_song_counts");
+    raw.execute("DELETE FROM schema_migrations WHERE version = 4");
+    EXPECT_EQ(migrate(store()), 1);
+    EXPECT_EQ(snapshot(), kept);
 }
 
 TEST(SchemaParity, SqliteAndPostgresqlHaveTheSameTablesAndColumns) {

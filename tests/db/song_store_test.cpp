@@ -2,6 +2,7 @@
 
 #include "gequ/db/db_exception.h"
 #include "gequ/domain/model/hotness.h"
+#include "repositories.h"
 #include "test_support.h"
 
 #include <algorithm>
@@ -268,10 +269,15 @@ TEST_P(SongTest, SearchFindsChineseSubstringsOfAnyLength) {
     c.lyric = "dance all night";
     insert({a, b, c});
 
-    EXPECT_EQ(search("晚风"), (std::vector<std::string>{"b", "a"})); // two characters, title or lyric, newest first
-    EXPECT_EQ(search("风"), (std::vector<std::string>{"b", "a"}));   // one character
-    EXPECT_EQ(search("夏日晚"), (std::vector<std::string>{"a"}));    // three: full text
-    EXPECT_EQ(search("在海边唱"), (std::vector<std::string>{"a"}));  // in the lyric
+    // One or two characters match titles only (song_title_grams): b has 晚风 in its lyric alone.
+    EXPECT_EQ(search("晚风"), (std::vector<std::string>{"a"}));
+    EXPECT_EQ(search("风"), (std::vector<std::string>{"a"}));
+    EXPECT_EQ(search("夜"), (std::vector<std::string>{"b"}));
+    EXPECT_EQ(search("Su"), (std::vector<std::string>{"c"})); // ASCII ignores case
+    EXPECT_EQ(search("r"), (std::vector<std::string>{"c"}));
+    EXPECT_EQ(search("r B"), (std::vector<std::string>{"c"}));      // three: full text, across the space
+    EXPECT_EQ(search("夏日晚"), (std::vector<std::string>{"a"}));   // three: full text
+    EXPECT_EQ(search("在海边唱"), (std::vector<std::string>{"a"})); // in the lyric
     EXPECT_EQ(search("雪落在窗前"), (std::vector<std::string>{"b"}));
     EXPECT_TRUE(search("夏夜").empty());
     EXPECT_TRUE(search("海边的歌").empty());
@@ -296,9 +302,73 @@ TEST_P(SongTest, SearchFollowsUpdates) {
     EXPECT_TRUE(search("旧的标题").empty());
     EXPECT_EQ(search("崭新的名"), (std::vector<std::string>{"a"}));
     EXPECT_EQ(search("一行歌"), (std::vector<std::string>{"a"}));
+    EXPECT_EQ(search("崭新"), (std::vector<std::string>{"a"}));
+    EXPECT_TRUE(search("旧的").empty());
+    song.hidden = true;
+    writing(store(), [&](Repositories& repos) { repos.songs().update(song); });
+    EXPECT_TRUE(search("崭新").empty());
+    song.hidden = false;
+    writing(store(), [&](Repositories& repos) { repos.songs().update(song); });
+    EXPECT_EQ(search("名"), (std::vector<std::string>{"a"}));
     song.deletedAt = kT0 + 1h;
     writing(store(), [&](Repositories& repos) { repos.songs().update(song); });
     EXPECT_TRUE(search("崭新的名").empty());
+    EXPECT_TRUE(search("崭新").empty());
+}
+
+TEST(SongTitlePieces, AreOneAndTwoCharactersWithoutWhitespace) {
+    EXPECT_EQ(detail::titleGramKeys("夏夜 AB"), (std::vector<std::string>{"夏", "夏夜", "夜", "a", "ab", "b"}));
+    EXPECT_EQ(detail::titleGramKeys("啦啦啦"), (std::vector<std::string>{"啦", "啦啦"}));
+    EXPECT_TRUE(detail::titleGramKeys(" \t\n").empty());
+}
+
+TEST_P(SongTest, WorkCountsAndLastPagesFollowInsertsAndDeletes) {
+    // The count comes from user_song_counts and the older half of the pages is read from the other end of the
+    // index: both must agree with the newest-first order at every page boundary, through deletes.
+    std::vector<domain::Song> mine;
+    for (int i = 0; i < 37; ++i) {
+        mine.push_back(makeSong("w" + std::to_string(100 + i), "u1", kT0 + std::chrono::minutes(i)));
+    }
+    mine[3].deletedAt = kT0 + 1h; // stored deleted: never counted
+    insert(mine);
+    insert({makeSong("other", "u2", kT0)});
+    const auto count = [&] { return reading(store(), [](Repositories& r) { return r.songs().countByUser("u1"); }); };
+    const auto page = [&](int offset, int limit) {
+        return ids(reading(store(), [&](Repositories& r) { return r.songs().listByUser("u1", {offset, limit}); }));
+    };
+    std::vector<std::string> expected;
+    for (int i = 36; i >= 0; --i) {
+        if (i != 3) {
+            expected.push_back("w" + std::to_string(100 + i));
+        }
+    }
+    EXPECT_EQ(count(), 36);
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.songs().countByUser("nobody"); }), 0);
+    for (int size : {1, 5, 10, 36, 50}) {
+        std::vector<std::string> walked;
+        for (int offset = 0; offset < 40; offset += size) {
+            auto rows = page(offset, size);
+            walked.insert(walked.end(), rows.begin(), rows.end());
+        }
+        EXPECT_EQ(walked, expected) << "page size " << size;
+    }
+    EXPECT_EQ(page(33, 10), (std::vector<std::string>{"w102", "w101", "w100"}));
+    EXPECT_TRUE(page(36, 10).empty());
+
+    // Deleting counts once, however often the same song is deleted.
+    auto gone = mine[10];
+    gone.deletedAt = kT0 + 2h;
+    writing(store(), [&](Repositories& repos) { repos.songs().update(gone); });
+    writing(store(), [&](Repositories& repos) { repos.songs().update(gone); });
+    EXPECT_EQ(count(), 35);
+    expected.erase(std::find(expected.begin(), expected.end(), "w110"));
+    EXPECT_EQ(page(30, 10), std::vector<std::string>(expected.begin() + 30, expected.end()));
+    EXPECT_EQ(page(0, 40), expected);
+    // Any other update leaves the count alone.
+    auto kept = mine[20];
+    kept.title = "改名";
+    writing(store(), [&](Repositories& repos) { repos.songs().update(kept); });
+    EXPECT_EQ(count(), 35);
 }
 
 TEST_P(SongTest, SearchTreatsWildcardsAndQuotesAsText) {
@@ -556,6 +626,12 @@ TEST_P(SongTest, BulkInsertStoresWhatRowByRowInsertsStore) {
     const auto found = reading(store(), [](Repositories& r) { return r.songs().searchText("夏夜海边 12", {0, 50}); });
     EXPECT_EQ(found.size(), 18u); // the public even i that start with 12: 12, 122..128, 1202..1232
     EXPECT_EQ(reading(store(), [](Repositories& r) { return r.songs().countByUser("bulk-2"); }), 412);
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.songs().countByUser("bulk-1"); }), 822);
+    const auto shortWord = reading(store(), [](Repositories& r) { return r.songs().searchText("晚风", {0, 2}); });
+    EXPECT_EQ(ids(shortWord), (std::vector<std::string>{"bulk-s1233", "bulk-s1231"}));
+    // A second call adds to the counts of users it meets again.
+    bulkInsert(store(), {}, {makeSong("bulk-late", "bulk-2", kT0 + 1h)});
+    EXPECT_EQ(reading(store(), [](Repositories& r) { return r.songs().countByUser("bulk-2"); }), 413);
 
     // A conflict (a phone already taken) writes nothing at all.
     std::vector<domain::User> again{makeUser("bulk-3", "13700000003"), makeUser("bulk-4", "13700000001")};

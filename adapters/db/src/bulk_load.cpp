@@ -7,6 +7,7 @@
 #include "sql_store.h"
 
 #include <algorithm>
+#include <map>
 
 namespace gequ::db::detail {
 
@@ -30,11 +31,12 @@ std::string valueRows(std::size_t rows, std::size_t columns) {
 
 /// Inserts `items` in statements of kRowsPerStatement rows; bind(query, item) binds one row's `columns` values.
 template <class T, class Bind>
-void insertRows(Connection& c, const std::string& head, std::size_t columns, const std::vector<T>& items, Bind bind) {
+void insertRows(Connection& c, const std::string& head, std::size_t columns, const std::vector<T>& items, Bind bind,
+                const std::string& tail = "") {
     const std::size_t rows = c.postgres() ? std::max<std::size_t>(1, kPostgresParameters / columns) : kRowsPerStatement;
     for (std::size_t start = 0; start < items.size(); start += rows) {
         const std::size_t n = std::min(rows, items.size() - start);
-        Query query(c, head + " VALUES " + valueRows(n, columns));
+        Query query(c, head + " VALUES " + valueRows(n, columns) + tail);
         for (std::size_t i = start; i < start + n; ++i) {
             bind(query, items[i]);
         }
@@ -42,6 +44,7 @@ void insertRows(Connection& c, const std::string& head, std::size_t columns, con
     }
 }
 
+/// A row of song_tags or song_title_grams: (key, created_at, song_id).
 struct TagRow {
     std::string tag;
     domain::TimePoint createdAt;
@@ -52,15 +55,23 @@ struct TagRow {
 
 void SqlStore::bulkInsert(const std::vector<domain::User>& users, const std::vector<domain::Song>& songs) {
     std::vector<domain::Song> stored = songs;
-    std::vector<TagRow> tags;
+    std::vector<TagRow> tags, grams;
+    std::map<std::string, std::int64_t> workCounts;
     for (auto& song : stored) {
         song.hotness = domain::hotRank(song.playCount, song.likeCount, song.forwardCount, song.createdAt);
+        if (!song.deletedAt) {
+            ++workCounts[song.userId];
+        }
         if (isPublicSong(song)) {
             for (auto& tag : songTagKeys(song.tags)) {
                 tags.push_back({std::move(tag), song.createdAt, song.id});
             }
+            for (auto& gram : titleGramKeys(song.title)) {
+                grams.push_back({std::move(gram), song.createdAt, song.id});
+            }
         }
     }
+    const std::vector<std::pair<std::string, std::int64_t>> counts(workCounts.begin(), workCounts.end());
     transact([&](domain::Repositories& repos) {
         Connection& c = static_cast<SqlRepositories&>(repos).connection();
         insertRows(c, std::string("INSERT INTO users (") + RowMapping<domain::User>::kColumns + ")",
@@ -70,6 +81,13 @@ void SqlStore::bulkInsert(const std::vector<domain::User>& users, const std::vec
                    [&](Query& q, const domain::Song& s) { bindColumns(q, s, songColumns); });
         insertRows(c, "INSERT INTO song_tags (tag, created_at, song_id)", 3, tags,
                    [](Query& q, const TagRow& t) { q.bind(t.tag).bind(t.createdAt).bind(t.songId); });
+        insertRows(c, "INSERT INTO song_title_grams (gram, created_at, song_id)", 3, grams,
+                   [](Query& q, const TagRow& t) { q.bind(t.tag).bind(t.createdAt).bind(t.songId); });
+        // One row per user in each statement, so a user met again in a later call adds to their count.
+        insertRows(
+            c, "INSERT INTO user_song_counts (user_id, live)", 2, counts,
+            [](Query& q, const std::pair<std::string, std::int64_t>& row) { q.bind(row.first).bind(row.second); },
+            " ON CONFLICT (user_id) DO UPDATE SET live = user_song_counts.live + excluded.live");
         return true;
     });
 }

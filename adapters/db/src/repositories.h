@@ -83,6 +83,9 @@ private:
 extern const char* const kSongInsertColumns;
 /// The distinct style tags of a tag string as song_tags holds them: split at commas, trimmed, ASCII lower case.
 std::vector<std::string> songTagKeys(const std::string& tags);
+/// The distinct 1- and 2-character pieces of a title as song_title_grams holds them: ASCII lower case, none with
+/// whitespace.
+std::vector<std::string> titleGramKeys(const std::string& title);
 /// Whether the song is on the square: public, finished, not hidden, not deleted.
 bool isPublicSong(const domain::Song& song);
 
@@ -111,8 +114,10 @@ public:
     std::vector<domain::Song> listDeletedWithMedia(domain::TimePoint deletedBefore, int limit) override;
 
 private:
-    /// Makes song_tags hold the song's tags if it is public, and nothing of it otherwise.
-    void syncTags(const domain::Song& song);
+    /// Makes song_tags and song_title_grams hold the song's tags and title pieces if it is public, nothing otherwise.
+    void syncListRows(const domain::Song& song);
+    /// Moves the user's count of songs not deleted (user_song_counts) by delta.
+    void addToWorkCount(const std::string& userId, std::int64_t delta);
 
     Connection& _c;
 };

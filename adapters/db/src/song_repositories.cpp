@@ -32,7 +32,7 @@ const std::string kPublic = "s.open = 1 AND s.complete = 1 AND s.hidden = 0 AND 
 const std::string kNewest = " ORDER BY s.created_at DESC, s.id DESC";
 const std::string kHottest = " ORDER BY s.hotness DESC, s.created_at DESC, s.id DESC";
 
-/// Trigram full text needs three characters; shorter keywords fall back to LIKE.
+/// Trigram full text needs three characters; shorter keywords match titles through song_title_grams.
 constexpr std::size_t kTrigram = 3;
 /// likedAmong asks about at most this many ids per statement.
 constexpr std::size_t kIdChunk = 500;
@@ -81,6 +81,28 @@ std::vector<std::string> songTagKeys(const std::string& tags) {
     return out;
 }
 
+std::vector<std::string> titleGramKeys(const std::string& title) {
+    const std::u32string text = domain::decodeUtf8(domain::toLowerAscii(title));
+    const auto blank = [](char32_t c) { return c == U' ' || c == U'\t' || c == U'\n' || c == U'\r'; };
+    std::vector<std::string> out;
+    const auto add = [&](std::u32string_view piece) {
+        std::string gram = domain::encodeUtf8(piece);
+        if (std::find(out.begin(), out.end(), gram) == out.end()) {
+            out.push_back(std::move(gram));
+        }
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (blank(text[i])) {
+            continue;
+        }
+        add(std::u32string_view(text).substr(i, 1));
+        if (i + 1 < text.size() && !blank(text[i + 1])) {
+            add(std::u32string_view(text).substr(i, 2));
+        }
+    }
+    return out;
+}
+
 bool isPublicSong(const domain::Song& song) {
     return song.open && song.complete == domain::SongStatus::Done && !song.hidden && !song.deletedAt;
 }
@@ -101,19 +123,38 @@ void SqlSongRepository::insert(const domain::Song& song) {
                         placeholders(columnCount<domain::Song>() - 1) + ")");
     bindColumns(query, stored, columnCount<domain::Song>() - 1);
     query.execute();
-    syncTags(stored);
+    if (!stored.deletedAt) {
+        addToWorkCount(stored.userId, 1);
+    }
+    syncListRows(stored);
 }
 
-void SqlSongRepository::syncTags(const domain::Song& song) {
-    // The genre lists' rows: the song's tags while it is public, none otherwise. Cheap (an index on song_id), so it
-    // runs on every write rather than tracking what changed.
+void SqlSongRepository::addToWorkCount(const std::string& userId, std::int64_t delta) {
+    Query(_c, "INSERT INTO user_song_counts (user_id, live) VALUES (?, ?) "
+              "ON CONFLICT (user_id) DO UPDATE SET live = user_song_counts.live + excluded.live")
+        .bind(userId)
+        .bind(delta)
+        .execute();
+}
+
+void SqlSongRepository::syncListRows(const domain::Song& song) {
+    // The genre lists' and short keywords' rows: the song's tags and title pieces while it is public, none
+    // otherwise. Cheap (indexes on song_id), so it runs on every write rather than tracking what changed.
     Query(_c, "DELETE FROM song_tags WHERE song_id = ?").bind(song.id).execute();
+    Query(_c, "DELETE FROM song_title_grams WHERE song_id = ?").bind(song.id).execute();
     if (!isPublicSong(song)) {
         return;
     }
     for (const auto& tag : songTagKeys(song.tags)) {
         Query(_c, "INSERT INTO song_tags (tag, created_at, song_id) VALUES (?, ?, ?)")
             .bind(tag)
+            .bind(song.createdAt)
+            .bind(song.id)
+            .execute();
+    }
+    for (const auto& gram : titleGramKeys(song.title)) {
+        Query(_c, "INSERT INTO song_title_grams (gram, created_at, song_id) VALUES (?, ?, ?)")
+            .bind(gram)
             .bind(song.createdAt)
             .bind(song.id)
             .execute();
@@ -139,6 +180,17 @@ std::optional<domain::Song> SqlSongRepository::findByMediaUrl(const std::string&
 }
 
 void SqlSongRepository::update(const domain::Song& song) {
+    if (song.deletedAt) {
+        // Deleting: only the statement that flips deleted_at (the row stays locked to the end of the unit of work)
+        // takes the song off its owner's count, so two deletes of one song count once.
+        const bool deleted = Query(_c, "UPDATE songs SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL")
+                                 .bind(song.deletedAt)
+                                 .bind(song.id)
+                                 .execute() == 1;
+        if (deleted) {
+            addToWorkCount(song.userId, -1);
+        }
+    }
     // The counters and hotness are left out on purpose: addCounts and refreshHotness change them atomically, and
     // writing back a value read earlier would lose concurrent plays and likes. Owner, task, clip index and creation
     // time never change.
@@ -163,7 +215,7 @@ void SqlSongRepository::update(const domain::Song& song) {
         .bind(song.finishedAt)
         .bind(song.id)
         .execute();
-    syncTags(song);
+    syncListRows(song);
 }
 
 std::vector<domain::Song> SqlSongRepository::listPublic(domain::SongOrder order, Page page) {
@@ -202,13 +254,25 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
         query.bind(ftsPhrase(text)).bind(limitOf(page)).bind(offsetOf(page));
         return songs(query);
     }
-    // PostgreSQL: ILIKE with pg_trgm GIN indexes. SQLite, one or two characters: LIKE (ASCII case-insensitive).
-    const std::string like = _c.postgres() ? "ILIKE" : "LIKE";
+    if (domain::codePointCount(text) < kTrigram) {
+        // One or two characters: no trigram index serves them, so they match titles through song_title_grams, read
+        // newest first by its primary key like a genre list.
+        const std::string order = " ORDER BY s.created_at DESC, s.id DESC";
+        Query query(_c, "SELECT " + kListColumns +
+                            " FROM (SELECT song_id FROM song_title_grams WHERE gram = ? ORDER BY created_at DESC, "
+                            "song_id DESC LIMIT ? OFFSET ?) p JOIN songs s ON s.id = p.song_id JOIN users u ON u.id = "
+                            "s.user_id" +
+                            order);
+        query.bind(domain::toLowerAscii(text)).bind(limitOf(page)).bind(offsetOf(page));
+        return songs(query);
+    }
+    // PostgreSQL, three characters or more: ILIKE with pg_trgm GIN indexes.
     const std::string pattern = "%" + escapeLike(text) + "%";
     Query query(_c, pageOfKeys(_c,
-                               "SELECT s." + keyColumn(_c) + " AS k FROM songs s WHERE " + kPublic + " AND (s.title " +
-                                   like + " ? ESCAPE '\\' OR s.tags " + like + " ? ESCAPE '\\' OR s.lyric " + like +
-                                   " ? ESCAPE '\\')" + kNewest + " LIMIT ? OFFSET ?",
+                               "SELECT s." + keyColumn(_c) + " AS k FROM songs s WHERE " + kPublic +
+                                   " AND (s.title ILIKE ? ESCAPE '\\' OR s.tags ILIKE ? ESCAPE '\\' OR s.lyric ILIKE "
+                                   "? ESCAPE '\\')" +
+                                   kNewest + " LIMIT ? OFFSET ?",
                                kNewest));
     query.bind(pattern).bind(pattern).bind(pattern).bind(limitOf(page)).bind(offsetOf(page));
     return songs(query);
@@ -216,17 +280,39 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
 
 std::vector<domain::Song> SqlSongRepository::listByUser(const std::string& userId, Page page) {
     // songs_user_live (user_id, created_at DESC, id DESC, only songs not deleted) serves it from the index alone.
+    // Pages in the older half are read from the other end of the index (oldest first, then reversed), so the last
+    // page of 10,000 songs skips as few entries as the first.
+    const std::int64_t total = countByUser(userId);
+    const std::int64_t offset = offsetOf(page);
+    const std::int64_t limit = limitOf(page);
+    if (offset >= total) {
+        return {};
+    }
+    if (offset > 0 && offset >= total / 2) {
+        const std::int64_t fromOldest = std::max<std::int64_t>(0, total - offset - limit);
+        const std::string oldestFirst = " ORDER BY s.created_at ASC, s.id ASC";
+        Query query(_c, pageOfKeys(_c,
+                                   "SELECT s." + keyColumn(_c) +
+                                       " AS k FROM songs s WHERE s.user_id = ? AND s.deleted_at IS NULL" + oldestFirst +
+                                       " LIMIT ? OFFSET ?",
+                                   oldestFirst));
+        query.bind(userId).bind(total - offset - fromOldest).bind(fromOldest);
+        auto rows = songs(query);
+        std::reverse(rows.begin(), rows.end());
+        return rows;
+    }
     Query query(_c, pageOfKeys(_c,
                                "SELECT s." + keyColumn(_c) +
                                    " AS k FROM songs s WHERE s.user_id = ? AND s.deleted_at IS NULL" + kNewest +
                                    " LIMIT ? OFFSET ?",
                                kNewest));
-    query.bind(userId).bind(limitOf(page)).bind(offsetOf(page));
+    query.bind(userId).bind(limit).bind(offset);
     return songs(query);
 }
 
 std::int64_t SqlSongRepository::countByUser(const std::string& userId) {
-    Query query(_c, "SELECT COUNT(*) FROM songs WHERE user_id = ? AND deleted_at IS NULL");
+    // Kept by insert and update (user_song_counts), so counting does not walk a large collection.
+    Query query(_c, "SELECT live FROM user_song_counts WHERE user_id = ?");
     query.bind(userId);
     return scalar(query);
 }
