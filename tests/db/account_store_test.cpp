@@ -150,6 +150,21 @@ TEST_P(StoreTest, Sessions) {
     EXPECT_EQ(found->lastIp, "203.0.113.7");
     EXPECT_FALSE(reading(store(), [](Repositories& repos) { return repos.sessions().findByTokenHash("nope"); }));
 
+    // Authentication's one read: the session with its owner's flag.
+    const auto owner = [&](const std::string& hash) {
+        return reading(store(), [&](Repositories& repos) { return repos.sessions().findWithOwner(hash); });
+    };
+    ASSERT_TRUE(owner("hash-a"));
+    EXPECT_EQ(owner("hash-a")->session.userId, "u1");
+    EXPECT_EQ(owner("hash-a")->session.lastIp, "203.0.113.7");
+    EXPECT_EQ(owner("hash-a")->session.expiresAt, kT0 + 30 * 24h);
+    EXPECT_FALSE(owner("hash-a")->ownerDisabled);
+    EXPECT_FALSE(owner("nope"));
+    writing(store(), [](Repositories& repos) { repos.users().setDisabled("u1", true); });
+    EXPECT_TRUE(owner("hash-a")->ownerDisabled);
+    writing(store(), [](Repositories& repos) { repos.users().setDisabled("u1", false); });
+    EXPECT_FALSE(owner("hash-b")->ownerDisabled);
+
     writing(store(), [](Repositories& repos) { repos.sessions().revoke("hash-a", kT0 + 1h); });
     writing(store(), [](Repositories& repos) { repos.sessions().revoke("hash-a", kT0 + 2h); }); // no-op
     found = reading(store(), [](Repositories& repos) { return repos.sessions().findByTokenHash("hash-a"); });

@@ -417,7 +417,8 @@ TEST_F(EngagementTest, SearchFindsChineseSubstringsStylesAndGenres) {
     EXPECT_EQ(search("城市霓"), (Ids{"s-b"})) << "three characters (the trigram index)";
     EXPECT_EQ(search("风"), (Ids{"s-a"})) << "one character";
     EXPECT_EQ(search("小路的歌词"), (Ids{"s-c"})) << "the lyric";
-    EXPECT_EQ(search("的歌"), (Ids{"s-c", "s-b", "s-a"})) << "every public song, newest first; none of the others";
+    EXPECT_EQ(search("的歌词"), (Ids{"s-c", "s-b", "s-a"})) << "every public song, newest first; none of the others";
+    EXPECT_EQ(search("的歌"), Ids{}) << "one or two characters match titles only";
     EXPECT_EQ(search("电子"), (Ids{"s-b"})) << "a home genre's Chinese label";
     EXPECT_EQ(search("Electronic"), (Ids{"s-b"})) << "its English style";
     EXPECT_EQ(search("电影感"), (Ids{"s-b"})) << "a dictionary entry beyond the home genres";

@@ -109,6 +109,23 @@ std::optional<domain::Session> SqlSessionRepository::findByTokenHash(const std::
     return firstOf(rows);
 }
 
+std::optional<domain::SessionOwner> SqlSessionRepository::findWithOwner(const std::string& tokenHash) {
+    std::vector<domain::Session> rows;
+    std::vector<std::int64_t> disabled;
+    // A session without an owner reads as disabled.
+    Query(_c, std::string("SELECT ") + RowMapping<domain::Session>::kColumns +
+                  ", COALESCE((SELECT u.disabled FROM users u WHERE u.id = sessions.user_id), 1) FROM sessions "
+                  "WHERE token_hash = ?")
+        .bind(tokenHash)
+        .into(rows)
+        .into(disabled)
+        .execute();
+    if (rows.empty() || disabled.empty()) {
+        return std::nullopt;
+    }
+    return domain::SessionOwner{std::move(rows.front()), disabled.front() != 0};
+}
+
 void SqlSessionRepository::revoke(const std::string& tokenHash, TimePoint at) {
     Query(_c, "UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL")
         .bind(at)

@@ -32,6 +32,7 @@ public:
     explicit SqlSessionRepository(Connection& connection) : _c(connection) {}
     void insert(const domain::Session& session) override;
     std::optional<domain::Session> findByTokenHash(const std::string& tokenHash) override;
+    std::optional<domain::SessionOwner> findWithOwner(const std::string& tokenHash) override;
     void revoke(const std::string& tokenHash, domain::TimePoint at) override;
     void revokeAllForUser(const std::string& userId, domain::TimePoint at) override;
 

@@ -28,16 +28,29 @@ std::string listKey(const std::string& list, domain::Page page, const std::strin
     return list + '\n' + std::to_string(page.offset) + '\n' + std::to_string(page.limit) + '\n' + keyword;
 }
 
-/// The answer of a public list: for a visitor from the short-lived cache (the same bytes for everyone), for a
-/// signed-in viewer (whose `liked` fields are their own) always fresh.
+/// The answer of a public list from the short-lived cache: a visitor gets the cached bytes (the same for everyone);
+/// a signed-in viewer the cached songs of the page with their own `liked` fields read fresh.
 Response listAnswer(
     RouteContext& context, Request& request, const std::string& key,
     const std::function<domain::Result<std::vector<domain::SongView>>(const std::optional<std::string>&)>& list) {
     const auto& viewer = request.viewerId();
-    if (viewer) {
-        return render(list(viewer), views::songList);
+    if (!viewer) {
+        return context.listCache.get(key, [&] { return render(list(std::nullopt), views::songList); });
     }
-    return context.listCache.get(key, [&] { return render(list(std::nullopt), views::songList); });
+    std::optional<domain::DomainError> failed;
+    auto shared = context.listCache.songs(key, [&]() -> SharedSongs {
+        auto songs = list(std::nullopt);
+        if (!songs.ok()) {
+            failed = songs.error();
+            return nullptr;
+        }
+        return std::make_shared<const std::vector<domain::SongView>>(std::move(*songs));
+    });
+    if (!shared) {
+        return failed ? errorResponse(*failed) : render(list(viewer), views::songList);
+    }
+    return render(domain::Result<std::vector<domain::SongView>>(context.services.square.asSeenBy(*shared, *viewer)),
+                  views::songList);
 }
 
 Handler listHandler(RouteContext& context, ListCall call, std::string name) {

@@ -290,15 +290,12 @@ std::optional<std::string> AuthService::authenticate(const std::string& token) {
     const std::string hash = tokenHash(token);
     const TimePoint now = _clock.now();
     return readOnly(_store, [&](Repositories& repos) -> std::optional<std::string> {
-        const auto session = repos.sessions().findByTokenHash(hash);
-        if (!session || session->revokedAt || now >= session->expiresAt) {
+        // One read per request: the session and its owner's flag together.
+        const auto found = repos.sessions().findWithOwner(hash);
+        if (!found || found->session.revokedAt || now >= found->session.expiresAt || found->ownerDisabled) {
             return std::nullopt;
         }
-        const auto user = repos.users().findById(session->userId);
-        if (!user || user->disabled) {
-            return std::nullopt;
-        }
-        return user->id;
+        return found->session.userId;
     });
 }
 

@@ -141,6 +141,18 @@ Result<std::vector<SongView>> SquareService::search(const std::string& keyword, 
     });
 }
 
+std::vector<SongView> SquareService::asSeenBy(const std::vector<SongView>& songs, const std::string& viewerId) {
+    std::vector<Song> copies;
+    copies.reserve(songs.size());
+    for (const auto& view : songs) {
+        copies.push_back(view.song);
+    }
+    if (copies.empty()) {
+        return {};
+    }
+    return readOnly(_store, [&](Repositories& repos) { return asViews(repos, std::move(copies), viewerId); });
+}
+
 std::optional<SongView> SquareService::song(const std::string& id, const std::optional<std::string>& viewerId) {
     if (id.empty()) {
         return std::nullopt;

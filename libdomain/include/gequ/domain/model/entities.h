@@ -33,6 +33,12 @@ struct Session {
     std::string lastIp;
 };
 
+/// A session as authentication reads it: with its owner's disabled flag (SessionRepository::findWithOwner).
+struct SessionOwner {
+    Session session;
+    bool ownerDisabled = false;
+};
+
 struct SmsCode {
     std::int64_t id = 0; ///< assigned by the store
     std::string phone;

@@ -55,6 +55,8 @@ public:
     virtual void insert(const Session& session) = 0;
     /// The session with this token hash, revoked or not, or nullopt.
     virtual std::optional<Session> findByTokenHash(const std::string& tokenHash) = 0;
+    /// The session with this token hash and whether its owner is disabled, in one read; nullopt without an owner.
+    virtual std::optional<SessionOwner> findWithOwner(const std::string& tokenHash) = 0;
     /// Marks the session revoked at `at` (no-op when already revoked).
     virtual void revoke(const std::string& tokenHash, TimePoint at) = 0;
     /// Revokes every live session of the user.

@@ -53,6 +53,9 @@ public:
     /// empty.
     Result<std::vector<SongView>> search(const std::string& keyword, Page page,
                                          const std::optional<std::string>& viewerId);
+    /// A public list as the viewer sees it: the same songs with `liked` read from the viewer's likes (one read), so
+    /// a list made for everyone can be shared by signed-in viewers.
+    std::vector<SongView> asSeenBy(const std::vector<SongView>& songs, const std::string& viewerId);
     /// The player detail, or nullopt when the song is unknown, deleted, hidden, unfinished, or private to another user.
     std::optional<SongView> song(const std::string& id, const std::optional<std::string>& viewerId);
 
