@@ -21,21 +21,6 @@ using domain::Repositories;
 
 constexpr const char* kPhone = "13800138000";
 
-/// Runs body(i) on n threads released together.
-template <class F> void inParallel(int n, F body) {
-    std::barrier start(n);
-    std::vector<std::thread> threads;
-    for (int i = 0; i < n; ++i) {
-        threads.emplace_back([&, i] {
-            start.arrive_and_wait();
-            body(i);
-        });
-    }
-    for (auto& thread : threads) {
-        thread.join();
-    }
-}
-
 class AccountServiceTest : public StoreTest {
 protected:
     void SetUp() override {

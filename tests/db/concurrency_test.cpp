@@ -17,21 +17,6 @@ namespace {
 
 using domain::Repositories;
 
-/// Runs body(i) on n threads released together.
-template <class F> void inParallel(int n, F body) {
-    std::barrier start(n);
-    std::vector<std::thread> threads;
-    for (int i = 0; i < n; ++i) {
-        threads.emplace_back([&, i] {
-            start.arrive_and_wait();
-            body(i);
-        });
-    }
-    for (auto& thread : threads) {
-        thread.join();
-    }
-}
-
 TEST_P(StoreTest, ParallelChargesNeverOverdraw) {
     addUser("u1", "13800000001", 100);
     constexpr int kThreads = 16;

@@ -11,9 +11,12 @@
 #include "test_clock.h"
 
 #include <atomic>
+#include <barrier>
 #include <gtest/gtest.h>
 #include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace gequ::db::test {
 
@@ -65,6 +68,21 @@ domain::User makeUser(const std::string& id, const std::string& phone, std::int6
 domain::Song makeSong(const std::string& id, const std::string& userId, domain::TimePoint createdAt);
 domain::GenerationTask makeTask(const std::string& id, const std::string& userId, domain::TimePoint createdAt);
 domain::Order makeOrder(const std::string& orderNo, const std::string& userId, domain::TimePoint createdAt);
+
+/// Runs body(i) on n threads released together.
+template <class F> void inParallel(int n, F body) {
+    std::barrier start(n);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < n; ++i) {
+        threads.emplace_back([&, i] {
+            start.arrive_and_wait();
+            body(i);
+        });
+    }
+    for (auto& thread : threads) {
+        thread.join();
+    }
+}
 
 /// Runs f for reading and returns what it returns.
 template <class F> auto reading(domain::Store& store, F&& f) {
