@@ -45,7 +45,7 @@ measure() { # connections url [extra wrk args...]
     local c=$1 url=$2
     shift 2
     local out
-    out=$(wrk -t2 -c"$c" -d"${duration}s" --timeout 10s --latency "$@" "$url" 2>&1)
+    out=$(wrk -t2 -c"$c" -d"${measure_seconds:-$duration}s" --timeout 10s --latency "$@" "$url" 2>&1)
     node -e '
         const t = process.argv[1];
         const ms = (s) => { if (!s) return NaN; const m = s.match(/([\d.]+)(us|ms|s)/); const v = +m[1];
@@ -123,11 +123,13 @@ run_database() { # sqlite|postgresql
 
     echo "### $dbname: $songs songs, $users users (seeded in ${seed_s} s), wrk -t2 -d${duration}s"
     echo
-    echo "Ratios are to the static file's req/s at the same connection count. Visitor: as an anonymous browser (public"
-    echo "lists may be answered from the 2 s cache). Signed in: the heavy user's token: session and likes read every time, a public list's songs may be cached."
+    echo "Ratios are to the static file's req/s at the same connection count, measured again just before each row"
+    echo "(column 'ceiling'), so that a machine whose load drifts during the run still compares like with like. Visitor:"
+    echo "as an anonymous browser (public lists may be answered from the 2 s cache). Signed in: the heavy user's token:"
+    echo "the session and the viewer's likes are read every time, a public list's songs may come from the cache."
     echo
-    echo "| request | c | visitor req/s | p50 ms | p99 ms | ratio | signed-in req/s | p50 ms | p99 ms | ratio | errors |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| request | c | ceiling req/s | visitor req/s | p50 ms | p99 ms | ratio | signed-in req/s | p50 ms | p99 ms | ratio | errors |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
     local c
     for c in 64 256; do
         local ceiling="" ceiling_p99=""
@@ -139,9 +141,13 @@ run_database() { # sqlite|postgresql
                 continue
             fi
             local vis="" sig=""
+            if [[ $name != static* ]]; then
+                # The ceiling again, just before this row (half as long).
+                read -r ceiling _ < <(measure_seconds=$(( (duration + 1) / 2 )) measure "$c" "$base/ceiling.json")
+            fi
             if [ -z "$auth" ]; then
                 read -r rps p50 p99 bad < <(measure "$c" "$base$path")
-                [ -z "$ceiling" ] && ceiling=$rps && ceiling_p99=$p99
+                [[ $name == static* ]] && ceiling=$rps && ceiling_p99=$p99
                 vis="$rps | $p50 | $p99 | $(node -e 'console.log((process.argv[1]/process.argv[2]).toFixed(2))' "$rps" "$ceiling")×"
             else
                 vis="| | |"
@@ -154,7 +160,7 @@ run_database() { # sqlite|postgresql
                 sig="$srps | $sp50 | $sp99 | $(node -e 'console.log((process.argv[1]/process.argv[2]).toFixed(2))' "$srps" "$ceiling")×"
                 bad=$((bad + sbad))
             fi
-            echo "| $name | $c | $vis | $sig | $bad |"
+            echo "| $name | $c | $ceiling | $vis | $sig | $bad |"
         done
     done
 

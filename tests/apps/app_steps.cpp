@@ -32,6 +32,18 @@ std::string lastOutboxCode(const std::string& path) {
     return last.empty() ? std::string() : parseObject(last)->getValue<std::string>("code");
 }
 
+std::string signInOverHttp(std::uint16_t port, const std::string& outboxPath, const std::string& phone) {
+    const Answer sent = call(port, "POST", "/login/code", R"({"phoneNumber":")" + phone + R"("})");
+    EXPECT_EQ(sent.status, 200) << sent.body;
+    const Answer login = call(port, "POST", "/login/phone",
+                              R"({"phoneNumber":")" + phone + R"(","code":")" + lastOutboxCode(outboxPath) + R"("})");
+    EXPECT_EQ(login.status, 200) << login.body;
+    if (sent.status != 200 || login.status != 200) {
+        return {};
+    }
+    return parseObject(login.body)->getObject("data")->getValue<std::string>("token");
+}
+
 Answer call(std::uint16_t port, const std::string& method, const std::string& path, const std::string& body,
             const std::string& token) {
     Poco::Net::HTTPClientSession session("127.0.0.1", port);

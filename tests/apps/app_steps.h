@@ -34,6 +34,10 @@ struct Answer {
 Answer call(std::uint16_t port, const std::string& method, const std::string& path, const std::string& body = {},
             const std::string& token = {});
 
+/// Signs in through a running gequ-server's real SMS flow (login code, the console outbox at outboxPath, login) and
+/// returns the session token; fails the test and returns "" when a step fails.
+std::string signInOverHttp(std::uint16_t port, const std::string& outboxPath, const std::string& phone = "13800138000");
+
 /// gequ-server as a child process in `dir` with the configuration keys given (on top of isolatedEnv's defaults; add
 /// {"http.port", "0"}), read up to its first line, "Gequ listening on http://127.0.0.1:PORT".
 class ServerProcess {

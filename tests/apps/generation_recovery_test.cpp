@@ -53,12 +53,8 @@ TEST(GenerationRecoveryTest, AKilledServerLeavesNothingHalfDoneAfterARestart) {
         // 1. No generation workers: the task stays queued; the server is killed.
         ServerProcess server(dir.str(), serverKeys(data, 0), 120);
         ASSERT_GT(server.port(), 0);
-        ASSERT_EQ(call(server.port(), "POST", "/login/code", R"({"phoneNumber":"13800138000"})").status, 200);
-        Answer login =
-            call(server.port(), "POST", "/login/phone",
-                 R"({"phoneNumber":"13800138000","code":")" + lastOutboxCode(data + "/sms-outbox.jsonl") + R"("})");
-        ASSERT_EQ(login.status, 200) << login.body;
-        token = parseObject(login.body)->getObject("data")->getValue<std::string>("token");
+        token = signInOverHttp(server.port(), data + "/sms-outbox.jsonl");
+        ASSERT_FALSE(token.empty());
         Answer created = call(server.port(), "POST", "/music/api/create/ace",
                               R"({"action":"generate","prompt":"一首安静的夜曲","custom":false})", token);
         ASSERT_EQ(created.status, 200) << created.body;

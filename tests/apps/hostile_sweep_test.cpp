@@ -20,7 +20,7 @@
 #include <sstream>
 
 using gequ::apps::test::isolatedEnv;
-using gequ::apps::test::lastOutboxCode;
+using gequ::apps::test::signInOverHttp;
 using gequ::apps::test::runProgram;
 using gequ::apps::test::ServerProcess;
 using gequ::test::TempDir;
@@ -245,13 +245,9 @@ TEST(HostileSweepTest, HundredsOfHostileRequestsGetOnly4xxWithChineseMessages) {
     ASSERT_NE(port, 0) << server.firstLine();
 
     // A signed-in user, and one of their (private) songs' ids to aim at.
-    ASSERT_EQ(send(port, {"POST", "/login/code", R"({"phoneNumber":"13800138000"})", {}}).status, 200);
-    const std::string code = lastOutboxCode(data + "/sms-outbox.jsonl");
-    auto login = send(port, {"POST", "/login/phone", R"({"phoneNumber":"13800138000","code":")" + code + "\"}", {}});
-    ASSERT_EQ(login.status, 200) << login.body;
+    const std::string token = signInOverHttp(port, data + "/sms-outbox.jsonl");
+    ASSERT_FALSE(token.empty());
     Poco::JSON::Parser parser;
-    const std::string token =
-        parser.parse(login.body).extract<Poco::JSON::Object::Ptr>()->getObject("data")->getValue<std::string>("token");
     auto created = send(port, {"POST",
                                "/music/api/create/ace",
                                R"({"action":"generate","prompt":"夏日的海风","custom":false})",
