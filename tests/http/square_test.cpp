@@ -414,6 +414,16 @@ TEST(ListCacheTest, VisitorsShareAShortLivedAnswerSignedInViewersItsSongsWithThe
     EXPECT_EQ(listed("/music/getNewMusic", "token-u1"), (Ids{"s-b", "s-a+"})) << "the viewer's like, at once";
     EXPECT_EQ(listed("/music/getNewMusic"), (Ids{"s-a"})) << "nobody else sees it";
 
+    // The player detail as a visitor sees it is cached the same way (a public song's is the same for everyone).
+    const auto detailFor = [&](const std::string& id) {
+        auto answer = get(server.port(), "/music/getMusic?id=" + id);
+        EXPECT_EQ(answer.status, 200) << answer.text();
+        auto json = answer.json();
+        return json->isNull("data") ? std::string("null") : json->getObject("data")->getValue<std::string>("title");
+    };
+    EXPECT_EQ(detailFor("s-b"), "第二首");
+    EXPECT_EQ(detailFor("s-none"), "null");
+
     // Withdrawing a song through this instance clears every cached list at once.
     RequestSpec open;
     open.method = "POST";
@@ -425,11 +435,13 @@ TEST(ListCacheTest, VisitorsShareAShortLivedAnswerSignedInViewersItsSongsWithThe
     EXPECT_EQ(listed("/music/getNewMusic"), (Ids{"s-c", "s-a"}));
     EXPECT_EQ(listed("/music/search?keyword=pop"), (Ids{"s-c", "s-a"}));
     EXPECT_EQ(listed("/music/getNewMusic", "token-u1"), (Ids{"s-c", "s-a+"}));
+    EXPECT_EQ(detailFor("s-b"), "null") << "withdrawn: no longer shown to visitors";
     open.body = R"({"openId":1,"nativeId":"s-b"})";
     ASSERT_EQ(send(server.port(), open).status, 200);
     EXPECT_EQ(listed("/music/getNewMusic"), (Ids{"s-c", "s-b", "s-a"})) << "published: on the visitors' list at once";
     EXPECT_EQ(listed("/music/search?keyword=pop"), (Ids{"s-c", "s-b", "s-a"}));
     EXPECT_EQ(listed("/music/getNewMusic", "token-u1"), (Ids{"s-c", "s-b", "s-a+"})) << "and the signed-in viewers'";
+    EXPECT_EQ(detailFor("s-b"), "第二首");
 }
 
 } // namespace

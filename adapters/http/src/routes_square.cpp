@@ -121,6 +121,13 @@ void addSquareRoutes(Router& router, RouteContext& context) {
         if (!id->has_value() || (*id)->empty() || (*id)->size() > kMaxIdBytes) {
             return okResponse(Poco::Dynamic::Var());
         }
+        if (!request.viewerId()) {
+            // A visitor sees public songs only, the same bytes for everyone: from the list cache like the lists.
+            return context.listCache.get("song\n" + **id, [&] {
+                auto song = context.services.square.song(**id, std::nullopt);
+                return song ? okResponse(views::playerDetail(*song)) : okResponse(Poco::Dynamic::Var());
+            });
+        }
         auto song = context.services.square.song(**id, request.viewerId());
         if (!song) {
             return okResponse(Poco::Dynamic::Var());
