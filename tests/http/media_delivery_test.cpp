@@ -156,6 +156,23 @@ TEST(MediaDeliveryConfig, AnAccelLocationMustBeAnInternalPath) {
     }
 }
 
+TEST(MediaDeliveryConfig, S3MediaNeedTheirEndpointBucketAndKeys) {
+    try {
+        wiring::Config::loadFromString(
+            "media.provider = s3\nmedia.s3.endpoint = http://127.0.0.1:9000\n",
+            [](const std::string&) { return std::optional<std::string>(); }, "the test");
+        FAIL() << "s3 media without a bucket or keys were accepted";
+    } catch (const std::exception& e) {
+        const std::string message = e.what();
+        for (const char* key : {"media.s3.bucket", "media.s3.access_key_id", "media.s3.secret_access_key"}) {
+            EXPECT_NE(message.find(std::string(key) + " (from default): is required when media.provider=s3"),
+                      std::string::npos)
+                << message;
+        }
+        EXPECT_EQ(message.find("media.s3.endpoint is required"), std::string::npos) << message;
+    }
+}
+
 // ---- media on S3: a 302 to a presigned URL ----
 
 class S3MediaDeliveryTest : public MediaDeliveryTest {
