@@ -137,7 +137,8 @@ servers=""
 for p in "${ports[@]}"; do
     servers+="        server 127.0.0.1:$p max_fails=1 fail_timeout=5s;\n"
 done
-user_line="s/^user www-data;/user www-data;/"
+# nginx's workers run as the caller: a checkout may be private to its owner (/root), which www-data cannot read.
+user_line="s/^user www-data;/user $(id -un) $(id -gn);/"
 [ "$(id -u)" -eq 0 ] || user_line="/^user /d"
 sed -e "$user_line" \
     -e "s|^pid /run/nginx.pid;|pid $work/nginx/nginx.pid;|" \
