@@ -2,13 +2,14 @@
 #   make run    install what is missing, build, start gequ-server on http://127.0.0.1:8080
 #   make test   install what is missing, build, run every suite; ends with "N passed, N failed"
 #   make bench  the benchmarks (not part of make test)
+#   make cluster  PostgreSQL, an S3 server, three gequ-server instances and nginx on http://127.0.0.1:8080 (docs/deploy.md)
 SHELL := /bin/bash
 BUILD_DIR ?= build/release
 JOBS ?= $(shell nproc)
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/package.json web/vite.config.ts \
                libdomain/data/genres.tsv libdomain/data/rules.json $(wildcard web/tsconfig*.json)
 
-.PHONY: run test bench deps build cpp web clean
+.PHONY: run test bench cluster deps build cpp web clean
 
 run: build
 	@source scripts/env.sh && exec $(BUILD_DIR)/bin/gequ-server
@@ -18,6 +19,9 @@ test: build
 
 bench: build
 	@source scripts/env.sh && scripts/bench.sh $(BUILD_DIR)
+
+cluster: build
+	@source scripts/env.sh && scripts/cluster.sh $(BUILD_DIR)
 
 deps:
 	@scripts/deps.sh

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Gequ needs on Debian 12, and nothing that is already there.
-#   scripts/deps.sh          Debian packages + Node (>= 20.19) + the npm packages of web/ and tests/e2e/
+#   scripts/deps.sh          Debian packages + Node (>= 20.19) + the npm packages of web/, tests/e2e/ and tests/s3rver/
 # Idempotent: a second run checks, finds everything present, and installs nothing.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -14,6 +14,7 @@ packages=(
     chromium fonts-noto-cjk
     sox libsox-fmt-mp3
     ccache wrk
+    nginx-light
 )
 
 missing=()
@@ -51,7 +52,7 @@ if ! node_ok; then
 fi
 
 # npm packages, reinstalled only when the lock file changed since the last install.
-for dir in web tests/e2e; do
+for dir in web tests/e2e tests/s3rver; do
     [ -f "$root/$dir/package-lock.json" ] || continue
     stamp="$root/$dir/node_modules/.gequ-lock-stamp"
     if [ ! -f "$stamp" ] || ! cmp -s "$root/$dir/package-lock.json" "$stamp"; then

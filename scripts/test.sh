@@ -62,6 +62,20 @@ if [ -d tests/e2e ]; then
     report e2e "$p" "$f"
 fi
 
+# The production shape (make cluster) with one instance killed mid-load: figures in its log, shown here too.
+if [ -f tests/cluster/kill_test.mjs ]; then
+    echo "== cluster (PostgreSQL, S3, three instances behind nginx, one killed)"
+    GEQU_BUILD="$build" GEQU_CLUSTER_KEEP="$out/cluster" node --test tests/cluster/kill_test.mjs > "$out/cluster.log" 2>&1
+    rc=$?
+    p=$(grep -E '^# pass ' "$out/cluster.log" | tail -1 | awk '{print $3}')
+    f=$(grep -E '^# fail ' "$out/cluster.log" | tail -1 | awk '{print $3}')
+    p=${p:-0}; f=${f:-0}
+    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+    grep -E '^# (cluster up|SIGKILL|users|requests|refusals|failed requests|in flight|creates|orders|finished songs|gequ-admin)' "$out/cluster.log"
+    [ "$f" = 0 ] || tail -80 "$out/cluster.log"
+    report cluster "$p" "$f"
+fi
+
 echo
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

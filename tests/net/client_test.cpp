@@ -106,3 +106,19 @@ TEST(HttpClient, ConnectAddressIsUsedInsteadOfTheHostName) {
     EXPECT_EQ(response.body, "pinned");
     EXPECT_EQ(seen.host, "media.gequ.invalid:" + std::to_string(server.port()));
 }
+
+TEST(HttpClient, AHeadAnswerHasNoBodyWhateverLengthItAnnounces) {
+    // S3 answers HEAD with the object's Content-Length and no body; reading one would wait and then fail.
+    LocalServer server([](const Received& r) {
+        Reply reply{r.method == "HEAD" ? 200 : 405, {{"Content-Type", "audio/mpeg"}}, ""};
+        reply.contentLength = 123456;
+        return reply;
+    });
+    Request request = get(server.port(), "/bucket/song.mp3");
+    request.method = "HEAD";
+    const Response response = HttpClient().send(request);
+    EXPECT_EQ(response.status, 200);
+    EXPECT_EQ(response.body, "");
+    EXPECT_EQ(response.bodyBytes, 0u);
+    EXPECT_EQ(response.header("Content-Length"), "123456");
+}

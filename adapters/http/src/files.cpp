@@ -351,18 +351,50 @@ Response serveWebApp(const Request& request, const fs::path& root) {
     return errorResponse(domain::ErrorCode::NotFound, "页面不存在");
 }
 
-Response serveMedia(const Request& request, const fs::path& root, const std::string& cacheControl) {
-    auto file = safeJoin(root, request.pathRest);
+Response deliverMedia(const Request& request, const MediaDelivery& delivery, const std::string& key,
+                      const std::string& cacheControl, const std::string& disposition) {
+    auto file = safeJoin(delivery.root, key);
     if (!file) {
-        return errorResponse(domain::ErrorCode::InvalidInput, "请求路径无效");
+        return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
     }
-    if (auto response = serveFile(request, root, *file, FileOptions{cacheControl, true})) {
-        if (startsWith(response->contentType, "audio/")) {
-            response->compressible = false;
+    if (delivery.redirect) {
+        // The bucket answers the Range requests; a redirect to a URL that expires must not be kept for long.
+        Response redirect;
+        redirect.status = 302;
+        redirect.body.clear();
+        redirect.set("Location", delivery.redirect(key, disposition));
+        redirect.set("Cache-Control", "private, no-store");
+        return redirect;
+    }
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(*file, error)) {
+        return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
+    }
+    if (!delivery.accelRedirect.empty()) {
+        // nginx sends the file from its internal location (Range, conditional requests); the headers set here reach
+        // the client with it. Local keys are plain file names (LocalMediaStore), so they need no escaping.
+        Response accel;
+        accel.body.clear();
+        accel.contentType = mimeTypeFor(*file);
+        accel.compressible = false;
+        accel.set("X-Accel-Redirect", delivery.accelRedirect + percentEncode(key));
+        accel.set("Cache-Control", cacheControl);
+        if (!disposition.empty()) {
+            accel.set("Content-Disposition", disposition);
         }
-        return std::move(*response);
+        return accel;
     }
-    return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
+    auto response = serveFile(request, delivery.root, *file, FileOptions{cacheControl, true});
+    if (!response) {
+        return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
+    }
+    if (startsWith(response->contentType, "audio/") || !disposition.empty()) {
+        response->compressible = false;
+    }
+    if (!disposition.empty()) {
+        response->set("Content-Disposition", disposition);
+    }
+    return std::move(*response);
 }
 
 std::string attachmentDisposition(const std::string& title) {

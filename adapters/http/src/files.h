@@ -3,6 +3,7 @@
 // Serving files: the built web app (with history-mode fallback) and /media/. Conditional requests (ETag,
 // Last-Modified, 304), single byte ranges (206, 416), MIME types, and refusal of paths that leave the root.
 
+#include "gequ/http/server.h"
 #include "request.h"
 
 #include <filesystem>
@@ -40,9 +41,20 @@ std::optional<Response> serveFile(const Request& request, const std::filesystem:
 /// history-mode routes. Missing /assets/ files are a 404 (an HTML
 /// page served as a script only breaks the page). Paths that try to leave root are a 400.
 Response serveWebApp(const Request& request, const std::filesystem::path& root);
-/// GET /media/<file> from root, with ranges and the given Cache-Control; 404 envelope when missing, 400 for a path
-/// that leaves root. (Who may fetch it is decided before: routes_system.cpp.)
-Response serveMedia(const Request& request, const std::filesystem::path& root, const std::string& cacheControl);
+
+/// How a stored media file leaves the server once its access check has passed (docs/deploy.md): media on S3 are a
+/// 302 to a short-lived presigned URL; local media behind nginx are an X-Accel-Redirect to nginx's internal location;
+/// otherwise the server sends the file itself.
+struct MediaDelivery {
+    std::filesystem::path root; ///< media.dir
+    std::string accelRedirect;  ///< the internal location ("/_media/"), or empty
+    MediaRedirect redirect;     ///< the presigned URL of a key, or empty
+};
+
+/// Answers GET/HEAD for the stored media key with the given Cache-Control (and Content-Disposition when disposition
+/// is not empty), as delivery says. A local file that does not exist is the 404 envelope (文件不存在), in every mode.
+Response deliverMedia(const Request& request, const MediaDelivery& delivery, const std::string& key,
+                      const std::string& cacheControl, const std::string& disposition = {});
 
 /// The Content-Disposition of a song download: attachment; filename="song.mp3"; filename*=UTF-8''<title>.mp3 with
 /// the title percent-encoded (RFC 5987/6266); control characters, slashes and quotes in it become '_', an empty title

@@ -163,8 +163,9 @@ void addSystemRoutes(Router& router, RouteContext& context) {
             if (!access) {
                 return notFound();
             }
+            const MediaDelivery delivery{root, context.config.mediaAccelRedirect, context.services.mediaRedirect};
             if (access->isPublic) {
-                return serveMedia(request, root, kCacheImmutable);
+                return deliverMedia(request, delivery, request.pathRest, kCacheImmutable);
             }
             bool allowed = false;
             if (auto exp = request.param("exp"), sig = request.param("sig"); exp && sig) {
@@ -180,7 +181,7 @@ void addSystemRoutes(Router& router, RouteContext& context) {
             if (!allowed) {
                 return notFound();
             }
-            return serveMedia(request, root, kCachePrivate);
+            return deliverMedia(request, delivery, request.pathRest, kCachePrivate);
         },
         unlimited);
 }

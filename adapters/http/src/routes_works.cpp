@@ -135,18 +135,9 @@ void addWorksRoutes(Router& router, RouteContext& context) {
             redirect.set("Cache-Control", "no-store");
             return redirect;
         }
-        const std::filesystem::path root = context.config.mediaDir;
-        auto file = safeJoin(root, song->mediaKey);
-        if (!file) {
-            return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
-        }
-        auto response = serveFile(request, root, *file, FileOptions{kCachePrivate, true});
-        if (!response) {
-            return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
-        }
-        response->compressible = false;
-        response->set("Content-Disposition", attachmentDisposition(song->title));
-        return std::move(*response);
+        const MediaDelivery delivery{context.config.mediaDir, context.config.mediaAccelRedirect,
+                                     context.services.mediaRedirect};
+        return deliverMedia(request, delivery, song->mediaKey, kCachePrivate, attachmentDisposition(song->title));
     });
 }
 

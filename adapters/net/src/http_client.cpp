@@ -130,6 +130,11 @@ Response HttpClient::send(const Request& spec, const Limits& limits, const BodyS
         for (const auto& [name, value] : answer) {
             response.headers.emplace_back(name, value);
         }
+        // A HEAD answer, a 204 and a 304 have no body whatever Content-Length they announce (RFC 9110 6.4.1).
+        const int status = response.status;
+        if (spec.method == "HEAD" || status == 204 || status == 304 || (status >= 100 && status < 200)) {
+            return response;
+        }
         const bool announced = answer.hasContentLength() && answer.getContentLength64() >= 0;
         const auto announcedBytes = announced ? static_cast<std::uint64_t>(answer.getContentLength64()) : 0;
         if (announced && announcedBytes > limits.maxBytes) {

@@ -1,7 +1,7 @@
 #include "gequ/server/http_wiring.h"
 
-#include "gequ/payment/qr_code.h"
 #include "gequ/acedata/ace_client.h"
+#include "gequ/payment/qr_code.h"
 
 #include <algorithm>
 
@@ -14,6 +14,7 @@ http::HttpConfig makeHttpConfig(const wiring::Config& config) {
     http.publicBaseUrl = wiring::publicBaseUrlOf(config);
     http.webRoot = config.webRoot();
     http.mediaDir = config.mediaDir();
+    http.mediaAccelRedirect = config.getString("media.accel_redirect", "");
     http.threads = config.httpThreads();
     http.keepAliveSeconds = config.httpKeepAliveSeconds();
     http.maxKeepAliveRequests = config.httpKeepAliveRequests();
@@ -27,6 +28,19 @@ http::HttpConfig makeHttpConfig(const wiring::Config& config) {
     http.requestDeadlineSeconds = config.httpRequestDeadlineSeconds();
     http.metricsToken = config.metricsToken();
     http.corsOrigins = config.httpCorsOrigins();
+    if (config.getString("media.provider") == "s3") {
+        // /media/ redirects the player and the covers to the bucket: the Content-Security-Policy must allow it.
+        std::string origin = config.getString("media.s3.endpoint", "");
+        while (!origin.empty() && origin.back() == '/') {
+            origin.pop_back();
+        }
+        if (config.getString("media.s3.addressing") == "virtual") {
+            if (const auto scheme = origin.find("://"); scheme != std::string::npos) {
+                origin.insert(scheme + 3, config.getString("media.s3.bucket", "") + ".");
+            }
+        }
+        http.mediaHosts.push_back(origin);
+    }
     return http;
 }
 
@@ -42,6 +56,7 @@ http::Services makeHttpServices(wiring::Runtime& runtime) {
     services.create = &runtime.create();
     services.works = &runtime.works();
     services.media = &runtime.media();
+    services.mediaRedirect = runtime.mediaRedirect();
     services.mediaUrlKey = runtime.secret();
     services.payments.orders = &runtime.orders();
     services.payments.qrCode = [](const std::string& text) { return payment::qrSvgDataUri(text); };

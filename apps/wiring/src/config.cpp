@@ -60,6 +60,22 @@ const std::vector<KeySpec>& keyTable() {
         text("db.url", K::DbUrl, "sqlite:${data.dir}/gequ.db", "sqlite:PATH or postgresql://user:pass@host:port/db"),
         range("db.pool_size", K::Integer, "8", 1, 1024, "database connections per process"),
         text("media.dir", K::Required, "${data.dir}/media", "stored audio and covers, served under /media/"),
+        choice("media.provider", "local", {"local", "s3"},
+               "where media live: local (media.dir) or s3 (an S3-compatible bucket, media.s3.*)"),
+        text("media.accel_redirect", K::Text, "",
+             "local media behind nginx: the internal location (e.g. /_media/) gequ-server names in X-Accel-Redirect "
+             "instead of sending the file itself; empty: gequ-server sends it"),
+        text("media.s3.endpoint", K::Text, "",
+             "the S3-compatible service, http(s)://host[:port], without the bucket (media.provider=s3)"),
+        text("media.s3.region", K::Required, "us-east-1", "the region signed into every request"),
+        text("media.s3.bucket", K::Text, "", "the bucket holding the media"),
+        choice("media.s3.addressing", "path", {"path", "virtual"},
+               "path: endpoint/bucket/key; virtual: bucket.endpoint-host/key (AWS, COS and OSS prefer virtual)"),
+        text("media.s3.access_key_id", K::Text, "", "the access key id (media.provider=s3)"),
+        text("media.s3.secret_access_key", K::Text, "",
+             "the secret access key (media.provider=s3; set it in the environment)"),
+        range("media.s3.presign_seconds", K::Integer, "300", 10, 604800,
+              "how long the presigned URL /media/<key> redirects to stays valid"),
         text("http.host", K::Required, "127.0.0.1", "the address to listen on (0.0.0.0 for every interface)"),
         range("http.port", K::Integer, "8080", 0, 65535, "the port to listen on (0 picks a free one)"),
         text("http.public_base_url", K::HttpUrl, "http://${http.host}:${http.port}",
@@ -461,6 +477,22 @@ void Config::validate() const {
             complain("upstream.ace.callback_url", "its key parameter must be a random secret of at least " +
                                                       std::to_string(kMinCallbackKeyChars) + " characters (it is " +
                                                       std::to_string(key.size()) + ")");
+        }
+    }
+
+    if (const Entry* accel = entry("media.accel_redirect"); accel && !accel->value.empty()) {
+        const std::string& location = accel->value;
+        if (location.size() < 2 || location.front() != '/' || location.back() != '/' ||
+            location.find_first_of("?# \t") != std::string::npos) {
+            complain("media.accel_redirect", "'" + location + "' is not an internal location such as /_media/");
+        }
+    }
+    if (const Entry* provider = entry("media.provider"); provider && provider->value == "s3") {
+        for (const char* key :
+             {"media.s3.endpoint", "media.s3.bucket", "media.s3.access_key_id", "media.s3.secret_access_key"}) {
+            if (const Entry* value = entry(key); !value || value->value.empty()) {
+                complain(key, "is required when media.provider=s3");
+            }
         }
     }
 

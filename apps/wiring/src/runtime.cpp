@@ -6,6 +6,7 @@
 #include "gequ/composer/exceptions.h"
 #include "gequ/db/database.h"
 #include "gequ/media/local_media_store.h"
+#include "gequ/media/s3_media_store.h"
 #include "gequ/moderation/word_list_moderation.h"
 #include "gequ/payment/sandbox_gateway.h"
 #include "gequ/payment/wechat_config.h"
@@ -174,7 +175,8 @@ struct Runtime::Payment {
 /// The song side of the Runtime, destroyed in reverse order: the worker and services before the generator (whose
 /// composer threads finish their clip), the generator before the media store and moderation it uses.
 struct Runtime::Generation {
-    std::unique_ptr<media::LocalMediaStore> media;
+    std::unique_ptr<domain::MediaStore> media;
+    media::S3MediaStore* s3 = nullptr;                             ///< media when media.provider = s3
     std::unique_ptr<moderation::WordListModeration> ownModeration; ///< when moderation.words_file is set
     const domain::Moderation* moderation = nullptr;
     std::unique_ptr<domain::SongGenerator> ownGenerator; ///< unless Substitutes::generator is given
@@ -199,7 +201,25 @@ Runtime::~Runtime() = default;
 Runtime::Generation& Runtime::generationParts() {
     std::call_once(_generationBuilt, [this] {
         auto parts = std::make_unique<Generation>();
-        parts->media = std::make_unique<media::LocalMediaStore>(_config.mediaDir());
+        if (_config.getString("media.provider") == "s3") {
+            media::S3Config s3;
+            s3.endpoint = _config.getString("media.s3.endpoint", "");
+            s3.region = _config.getString("media.s3.region");
+            s3.bucket = _config.getString("media.s3.bucket", "");
+            s3.pathStyle = _config.getString("media.s3.addressing") == "path";
+            s3.accessKeyId = _config.getString("media.s3.access_key_id", "");
+            s3.secretAccessKey = _config.getString("media.s3.secret_access_key", "");
+            s3.presignLifetime = std::chrono::seconds{_config.getInt("media.s3.presign_seconds")};
+            try {
+                auto store = std::make_unique<media::S3MediaStore>(s3);
+                parts->s3 = store.get();
+                parts->media = std::move(store);
+            } catch (const std::invalid_argument& e) {
+                throw StartupError(std::string("cannot set up the S3 media store: ") + e.what());
+            }
+        } else {
+            parts->media = std::make_unique<media::LocalMediaStore>(_config.mediaDir());
+        }
         try {
             if (_substitutes.moderation) {
                 parts->moderation = _substitutes.moderation;
@@ -275,6 +295,16 @@ domain::GenerationWorker& Runtime::generation() {
 
 domain::MediaService& Runtime::media() {
     return *generationParts().mediaAccess;
+}
+
+MediaRedirect Runtime::mediaRedirect() {
+    media::S3MediaStore* s3 = generationParts().s3;
+    if (!s3) {
+        return {};
+    }
+    return [s3](const std::string& key, const std::string& disposition) {
+        return disposition.empty() ? s3->presignedGet(key) : s3->presignedDownload(key, disposition);
+    };
 }
 
 domain::AuthService& Runtime::auth() {

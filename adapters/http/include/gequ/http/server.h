@@ -30,6 +30,10 @@ struct HttpConfig {
     std::string publicBaseUrl = "http://127.0.0.1:8080";
     std::string webRoot = "web/dist";   ///< the built web app; missing is allowed (API only)
     std::string mediaDir = "var/media"; ///< served under /media/
+    /// Local media behind nginx: when set (an internal location such as "/_media/"), a /media/<key> request that
+    /// passes the access check is answered with X-Accel-Redirect: <location><key> and no body, and nginx sends the
+    /// file (Range included). Empty: the server sends the file itself.
+    std::string mediaAccelRedirect;
     std::size_t maxBodyBytes = 64 * 1024;
     int threads = 256;           ///< worker threads; each serves one connection at a time (keep-alive included)
     int maxQueued = 256;         ///< accepted connections waiting for a worker
@@ -68,6 +72,10 @@ struct UpstreamCallback {
     domain::GenerationWorker* worker = nullptr; ///< applies the parsed status
 };
 
+/// The presigned URL of a stored media key (media on S3; the composition root hands in the S3 store's); a non-empty
+/// disposition becomes the answer's Content-Disposition (downloads).
+using MediaRedirect = std::function<std::string(const std::string& key, const std::string& disposition)>;
+
 /// Draws a text as a QR code, a data:image/svg+xml;base64,… URI (the payment adapter's qrSvgDataUri, handed in by
 /// the composition root: adapters do not depend on each other).
 using QrCodeMaker = std::function<std::string(const std::string& text)>;
@@ -91,6 +99,8 @@ struct Services {
     domain::CreateService* create = nullptr; ///< POST /music/api/create/ace (not served when null)
     domain::WorksService* works = nullptr;   ///< my works, AI lyrics and downloads (not served when null)
     domain::MediaService* media = nullptr;   ///< who may fetch /media/<key> (null: no media file is served)
+    /// When set (media on S3), /media/<key> and downloads that pass the access check answer 302 to this URL.
+    MediaRedirect mediaRedirect = {};
     UpstreamCallback callback = {};
     PaymentServices payments = {};
     /// The key that signs the short-lived /media/ URLs of songs only their owner may play (private, unfinished or

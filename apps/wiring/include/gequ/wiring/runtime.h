@@ -20,8 +20,10 @@
 #include "gequ/wiring/config.h"
 #include "gequ/wiring/system.h"
 
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 
 namespace gequ::wiring {
 
@@ -38,6 +40,9 @@ domain::WorkerSettings makeWorkerSettings(const Config& config);
 /// The `key` query parameter of upstream.ace.callback_url (empty when there is none): the secret the callback route
 /// checks.
 std::string callbackKeyOf(const std::string& callbackUrl);
+
+/// A presigned URL for a stored media key; with a non-empty Content-Disposition, the answer names the download.
+using MediaRedirect = std::function<std::string(const std::string& key, const std::string& disposition)>;
 
 /// What a test puts in place of an adapter the configuration would choose; each null member keeps the configured
 /// one. The Runtime does not own them; they must outlive it.
@@ -89,6 +94,9 @@ public:
     domain::GenerationWorker& generation();
     /// Who may fetch stored media, and the purge of deleted songs' files (on the song side's media store).
     domain::MediaService& media();
+    /// With media.provider = s3, the presigned URL a /media/<key> request is redirected to (media.s3.presign_seconds
+    /// long); empty for local media, which the server (or nginx) sends itself.
+    MediaRedirect mediaRedirect();
 
     /// The payment side, built on first use: the gateway of payment.provider (the sandbox on http.public_base_url, or
     /// WeChat Pay from the wechat.* keys, reading its key files) and the order service on it. StartupError when the
