@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -152,7 +153,12 @@ public:
         : _config(std::move(config)), _media(media), _moderation(moderation) {
         const int workers = std::max(1, _config.workers);
         for (int i = 0; i < workers; ++i) {
-            _threads.emplace_back([this] { work(); });
+            _threads.emplace_back([this, i] {
+                if (i == 0 && _config.preload) {
+                    preload();
+                }
+                work();
+            });
         }
     }
 
@@ -216,11 +222,52 @@ public:
 
     std::string name() const override { return "local"; }
 
+    void setStatusListener(domain::StatusListener listener) override {
+        std::lock_guard lock(_listenerMutex); // waits for a call in progress
+        _listener = std::move(listener);
+    }
+
 private:
     struct Job {
         domain::GenerationRequest request;
         domain::TaskStatus status;
     };
+
+    /// Loads the soundfont (start-up, in the background), so that the first song does not wait for it.
+    void preload() {
+        Poco::Logger& log = Poco::Logger::get("gequ.composer");
+        try {
+            const auto started = std::chrono::steady_clock::now();
+            SoundFont::shared(_config.soundfont);
+            const auto ms =
+                std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+            log.information("soundfont " + _config.soundfont + " loaded in " + std::to_string(ms.count()) + " ms");
+        } catch (const std::exception& e) {
+            log.error(std::string("preloading the soundfont failed: ") + e.what());
+        }
+    }
+
+    /// Tells the listener the task's current status (outside the job lock).
+    void push(const std::string& id) {
+        domain::TaskStatus status;
+        {
+            std::lock_guard lock(_mutex);
+            const auto it = _jobs.find(id);
+            if (it == _jobs.end()) {
+                return;
+            }
+            status = it->second.status;
+        }
+        std::lock_guard lock(_listenerMutex);
+        if (!_listener) {
+            return;
+        }
+        try {
+            _listener(status);
+        } catch (const std::exception& e) {
+            Poco::Logger::get("gequ.composer").error("the status listener threw: " + std::string(e.what()));
+        }
+    }
 
     void work() {
         for (;;) {
@@ -280,6 +327,9 @@ private:
                 });
                 ++succeeded;
                 log.information("composed " + clipId + " (" + clip.genre + ", " + std::to_string(clip.seconds) + " s)");
+                if (i + 1 < kClips) {
+                    push(id); // the first song is playable now; the last one is told with the task's end below
+                }
                 continue;
             } catch (const Cancelled&) {
                 error = "服务正在停止，任务已中断";
@@ -302,6 +352,11 @@ private:
                 break;
             }
         }
+        finish(id, succeeded, firstError);
+        push(id);
+    }
+
+    void finish(const std::string& id, int succeeded, const std::string& firstError) {
         std::lock_guard lock(_mutex);
         Job& job = _jobs.at(id);
         job.status.progress = 1.0;
@@ -342,6 +397,8 @@ private:
     std::deque<std::string> _finished;
     std::uint64_t _counter = 0;
     std::atomic<std::uint64_t> _lyricsCalls{0};
+    std::mutex _listenerMutex; ///< held while the listener is called or replaced
+    domain::StatusListener _listener;
     bool _stopping = false;
     std::vector<std::thread> _threads;
 };

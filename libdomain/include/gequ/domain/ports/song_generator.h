@@ -2,6 +2,7 @@
 
 #include "gequ/domain/model/result.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -103,6 +104,10 @@ inline DomainError upstreamError(UpstreamFailure failure, std::string message = 
     return {ErrorCode::InvalidInput, message.empty() ? std::string(kUpstreamPermanentMessage) : std::move(message)};
 }
 
+/// Told a task's whole status by a provider that knows at once when one of its clips or the task finishes (the
+/// offline composer); called on the provider's thread, so it must be quick and must not call back into the provider.
+using StatusListener = std::function<void(const TaskStatus& status)>;
+
 /// The AI upstream: the AceData Suno API or the offline composer.
 ///
 /// Semantics shared by every provider:
@@ -115,6 +120,9 @@ inline DomainError upstreamError(UpstreamFailure failure, std::string message = 
 ///   (an error Result, never a partial list) says nothing about the tasks: poll again later.
 /// - clip audioUrl/imageUrl are the provider's: /media/ paths for the composer, upstream http(s) URLs (which expire)
 ///   for AceData, to be re-hosted with the MediaFetcher port.
+/// - push (setStatusListener): a provider that can, also tells the listener each time a clip or a task ends, with
+///   the same TaskStatus poll would answer; polling stays the authority (a missed push is caught by the next poll).
+///   A remote provider cannot push here (its callback arrives over HTTP instead) and keeps the default.
 class SongGenerator {
 public:
     virtual ~SongGenerator() = default;
@@ -126,6 +134,8 @@ public:
     virtual Result<Lyrics> lyrics(const std::string& prompt) = 0;
     /// The provider's name ("local" or "ace").
     virtual std::string name() const = 0;
+    /// Replaces the listener told when a clip or task ends (empty: none); once it returns no old call is running.
+    virtual void setStatusListener(StatusListener listener) { (void)listener; }
 };
 
 } // namespace gequ::domain
