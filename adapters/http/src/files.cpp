@@ -90,7 +90,7 @@ bool isInside(const fs::path& root, const fs::path& file) {
     return rootEnd == canonicalRoot.end();
 }
 
-constexpr const char* kFallbackFileName = "song.mp3";
+constexpr const char* kFallbackFileName = "song";
 
 /// The title as a file name: characters a file system or a header cannot take become '_'; empty is "song".
 std::string fileNameOf(const std::string& title) {
@@ -365,9 +365,9 @@ Response serveMedia(const Request& request, const fs::path& root, const std::str
     return errorResponse(domain::ErrorCode::NotFound, "文件不存在");
 }
 
-std::string attachmentDisposition(const std::string& title) {
-    return std::string("attachment; filename=\"") + kFallbackFileName + "\"; filename*=UTF-8''" +
-           percentEncode(fileNameOf(title) + ".mp3");
+std::string attachmentDisposition(const std::string& title, std::string_view extension) {
+    return std::string("attachment; filename=\"") + kFallbackFileName + std::string(extension) +
+           "\"; filename*=UTF-8''" + percentEncode(fileNameOf(title) + std::string(extension));
 }
 
 } // namespace gequ::http

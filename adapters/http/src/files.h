@@ -44,10 +44,10 @@ Response serveWebApp(const Request& request, const std::filesystem::path& root);
 /// that leaves root. (Who may fetch it is decided before: routes_system.cpp.)
 Response serveMedia(const Request& request, const std::filesystem::path& root, const std::string& cacheControl);
 
-/// The Content-Disposition of a song download: attachment; filename="song.mp3"; filename*=UTF-8''<title>.mp3 with
-/// the title percent-encoded (RFC 5987/6266); control characters, slashes and quotes in it become '_', an empty title
-/// is "song".
-std::string attachmentDisposition(const std::string& title);
+/// The Content-Disposition of a song download: attachment; filename="song.mp3"; filename*=UTF-8''<title>.mp3 (or the
+/// extension given, ".wav") with the title percent-encoded (RFC 5987/6266); control characters, slashes and quotes in
+/// it become '_', an empty title is "song".
+std::string attachmentDisposition(const std::string& title, std::string_view extension = ".mp3");
 
 /// A single byte range resolved against a size.
 struct ByteRange {

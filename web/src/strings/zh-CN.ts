@@ -259,6 +259,7 @@ export const zh = {
     similar: '生成类似',
     share: '分享',
     download: '下载',
+    downloadWav: '下载无损 WAV（会员）',
     moreActions: '更多操作',
     createdAt: '创作时间',
     // Delete confirmation (docs/web.md, "Pages": my works).
@@ -292,6 +293,7 @@ export const zh = {
     originalPrice: (p: string) => `原价 ¥${p}`,
     rightsTitle: '权益说明',
     rights: [
+      '会员专享无损下载：作品可下载 44.1 kHz 立体声 WAV 无损音频（作品卡片与播放页的「无损 WAV」），普通用户可下载 MP3。',
       '付费订阅期间创作的歌曲归您所有，可用于商业用途，取消订阅后商用权利依然保留。',
       '使用免费积分或赠送积分创作的歌曲仅限非商业用途，所有权归平台所有；发布时须注明由「歌曲」创作。',
       '付费订阅不具有追溯效力：订阅之前创作的歌曲不会因之后付费而获得商业使用权。',
@@ -389,6 +391,8 @@ export const zh = {
     like: '点赞',
     unlike: '取消点赞',
     share: '分享',
+    downloadWav: '无损 WAV',
+    downloadWavLabel: '下载无损 WAV（会员专享）',
     linkCopied: '链接已复制',
     copyFailed: (url: string) => `复制失败，请手动复制链接：${url}`,
     position: (current: string, total: string) => `${current} / ${total}`,

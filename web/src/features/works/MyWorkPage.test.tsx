@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeBase64 } from '../../lib/base64';
 import { GLOBAL_AUDIO_ID } from '../../lib/player';
-import { userSong } from '../../testing/fixtures';
+import { profile, userSong } from '../../testing/fixtures';
 import { fail, ok } from '../../testing/handlers';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
@@ -316,6 +316,32 @@ describe('my works: actions', () => {
       await userEvent.click(within(await card('夏夜晚风')).getByRole('button', { name: '下载' }));
       await expectToast('网络请求失败');
       expect(saved).toHaveLength(0);
+    });
+
+    it('a member also gets 下载无损 WAV: format=wav, saved as <title>.wav', async () => {
+      serveWorks([userSong('a', { title: '夏夜晚风' })]);
+      server.use(http.get('*/user/select', () => ok(profile({ membershipLevel: 1 }))));
+      const asked: string[] = [];
+      server.use(
+        http.get('*/music/download', ({ request }) => {
+          const params = new URL(request.url).searchParams;
+          asked.push(`${params.get('id')} ${params.get('format')}`);
+          return new HttpResponse(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { 'Content-Type': 'audio/wav' } });
+        }),
+      );
+      const { saved } = captureSaves();
+      await openWorks();
+      await userEvent.click(await within(await card('夏夜晚风')).findByRole('button', { name: '下载无损 WAV（会员）' }));
+      await waitFor(() => expect(saved).toEqual([{ name: '夏夜晚风.wav', href: 'blob:song' }]));
+      expect(asked).toEqual(['a wav']);
+    });
+
+    it('a free user sees no WAV action', async () => {
+      serveWorks([userSong('a', { title: '夏夜晚风' })]);
+      await openWorks();
+      const c = await card('夏夜晚风');
+      expect(within(c).getByRole('button', { name: '下载' })).toBeInTheDocument();
+      expect(within(c).queryByRole('button', { name: '下载无损 WAV（会员）' })).not.toBeInTheDocument();
     });
 
     it('a refusal shows the server message', async () => {

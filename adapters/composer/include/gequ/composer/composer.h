@@ -50,6 +50,11 @@ using ProgressFn = std::function<void(double)>;
 ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                          const domain::Moderation& moderation, const ProgressFn& progress = {});
 
+/// The same clip as composeClip (same request, task id and clip index: same arrangement) rendered again as a 44.1 kHz
+/// stereo 16-bit PCM WAV file (the members' lossless download). Throws ComposerError as composeClip does.
+std::string composeWav(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                       const domain::Moderation& moderation);
+
 /// Loads the soundfont into the process-wide cache now (the first render would otherwise); throws ComposerError.
 void preloadSoundFont(const std::string& path);
 
@@ -60,7 +65,8 @@ void preloadSoundFont(const std::string& path);
 /// task ends, so a worker need not wait for its next poll. With `config.preload`, the first composer thread loads
 /// the soundfont before it takes a job (a failure there is logged; the first render reports it again). lyrics() writes
 /// lyrics with writeLyrics (new ones on each call) and refuses (4220, 歌名包含敏感内容，无法生成歌词) a prompt that
-/// `moderation` refuses.
+/// `moderation` refuses. wav() renders a clip again as WAV (composeWav, on the caller's thread, about as long as the
+/// clip took) and stores it under the request's media key.
 /// `media` and `moderation` must outlive the composer; destroying it finishes the clips being rendered and drops
 /// the queue.
 std::unique_ptr<domain::SongGenerator> makeComposer(const ComposerConfig& config, domain::MediaStore& media,
