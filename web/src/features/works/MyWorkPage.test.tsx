@@ -269,6 +269,64 @@ describe('my works: actions', () => {
     expect(within(c).queryByRole('button', { name: '分享' })).not.toBeInTheDocument();
   });
 
+  describe('继续创作 (extend)', () => {
+    it('continues from the end by default with new lyrics: action extend, audio_id, continue_at = duration', async () => {
+      serveWorks([userSong('a', { title: '夏夜晚风', duration: 95.4, tags: 'pop' })]);
+      const bodies: Record<string, unknown>[] = [];
+      server.use(
+        http.post('*/music/api/create/ace', async ({ request }) => {
+          bodies.push((await request.json()) as Record<string, unknown>);
+          return ok({ taskId: 't9', songIds: ['x', 'y'] }, '任务提交成功，扣除积分：10');
+        }),
+      );
+      await openWorks();
+      await userEvent.click(within(await card('夏夜晚风')).getByRole('button', { name: '继续创作' }));
+      const dialog = await screen.findByRole('dialog', { name: '继续创作' });
+      expect(within(dialog).getByText('从 01:35 处继续（全长 01:35）')).toBeInTheDocument();
+      // No lyrics yet: said, nothing sent.
+      await userEvent.click(within(dialog).getByRole('button', { name: '开始续写' }));
+      await expectToast('请输入歌词');
+      expect(bodies).toHaveLength(0);
+
+      await userEvent.type(within(dialog).getByRole('textbox', { name: '新歌词' }), '风还在吹{Enter}继续唱');
+      await userEvent.click(within(dialog).getByRole('button', { name: '开始续写' }));
+      await expectToast('任务提交成功，扣除积分：10');
+      expect(bodies).toEqual([
+        expect.objectContaining({
+          action: 'extend',
+          audio_id: 'a',
+          continue_at: 95,
+          custom: true,
+          title: '夏夜晚风',
+          style: 'pop',
+          lyric: '风还在吹\n继续唱',
+        }),
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: '继续创作' })).not.toBeInTheDocument());
+    });
+
+    it('the slider moves the start: ArrowLeft goes back a second', async () => {
+      serveWorks([userSong('a', { title: '夏夜晚风', duration: 60 })]);
+      const bodies: Record<string, unknown>[] = [];
+      server.use(
+        http.post('*/music/api/create/ace', async ({ request }) => {
+          bodies.push((await request.json()) as Record<string, unknown>);
+          return ok({ taskId: 't9', songIds: ['x', 'y'] }, '任务提交成功，扣除积分：10');
+        }),
+      );
+      await openWorks();
+      await userEvent.click(within(await card('夏夜晚风')).getByRole('button', { name: '继续创作' }));
+      const dialog = await screen.findByRole('dialog', { name: '继续创作' });
+      const slider = within(dialog).getByRole('slider', { name: '续写起点' });
+      slider.focus();
+      await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+      expect(within(dialog).getByText('从 00:58 处继续（全长 01:00）')).toBeInTheDocument();
+      await userEvent.type(within(dialog).getByRole('textbox', { name: '新歌词' }), '新的一段');
+      await userEvent.click(within(dialog).getByRole('button', { name: '开始续写' }));
+      await waitFor(() => expect(bodies).toEqual([expect.objectContaining({ continue_at: 58 })]));
+    });
+  });
+
   describe('download', () => {
     function captureSaves() {
       const saved: { name: string; href: string }[] = [];

@@ -2,6 +2,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
@@ -36,6 +37,7 @@ import { fetchSongFile, type SongFormat, saveBlob, songFileName } from '../api/d
 import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
+import { ExtendDialog } from './ExtendDialog';
 import { similarHref } from '../links';
 
 const COVER = 88;
@@ -61,8 +63,8 @@ function Action({ label, onClick, disabled, pressed, children }: {
 /**
  * One of the user's songs (docs/web.md): generating (spinner and the progress text, moving with `now`), done
  * (playable) or failed (生成错误 / 积分已退还, no image, the failure sentence, its switch disabled), with the actions
- * play/pause (the global audio), like, 生成类似, share, download (and, for members, the lossless WAV), delete and
- * the public switch. Used by /mywork and by
+ * play/pause (the global audio), like, 生成类似, 继续创作 (the extend dialog), share, download (and, for members, the
+ * lossless WAV), delete and the public switch. Used by /mywork and by
  * the 音乐列表 drawer of /create. Deleting asks the list to confirm (`onDelete`).
  */
 export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number; onDelete: (song: UserSong) => void }) {
@@ -72,6 +74,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
   const share = useShareSong();
   const like = useLikeSong();
   const [downloading, setDownloading] = useState<SongFormat | null>(null);
+  const [extending, setExtending] = useState(false);
   const { user } = useCurrentUser();
   const member = (user?.membershipLevel ?? 0) >= 1;
 
@@ -96,6 +99,8 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
     if (!done) notify(zh.create.onlyCompleted, 'warning');
     else navigate(similarHref(song.title, song.tags));
   };
+
+  const onExtend = whenDone(() => setExtending(true));
 
   const onShare = whenDone(() => {
     share.mutate(song.native_id, {
@@ -206,6 +211,9 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
             <Action label={zh.works.similar} onClick={onSimilar}>
               <AutoAwesomeIcon fontSize="small" />
             </Action>
+            <Action label={zh.works.extend} onClick={onExtend}>
+              <EditNoteIcon fontSize="small" />
+            </Action>
             <Action label={zh.works.share} onClick={onShare} disabled={share.isPending}>
               <ShareIcon fontSize="small" />
             </Action>
@@ -223,6 +231,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
           <DeleteOutlineIcon fontSize="small" />
         </Action>
       </Stack>
+      {extending ? <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} /> : null}
     </Card>
   );
 }
