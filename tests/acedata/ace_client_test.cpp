@@ -456,6 +456,52 @@ TEST(AceClient, LyricsRefusedUpstreamOrByOurModeration) {
 
 // ---- Errors -------------------------------------------------------------------------------------------------------
 
+TEST(AceClient, WavAsksForTheClipsFileAndReturnsItsUrl) {
+    FakeAceServer fake;
+    AceClient client(configFor(fake));
+    const std::string id = submitOk(client, inspiration("夏日海边"));
+    const TaskStatus done = pollToEnd(client, id);
+    ASSERT_EQ(done.state, UpstreamState::Succeeded);
+    gequ::domain::WavRequest request;
+    request.upstreamClipId = done.clips[1].id;
+    auto url = client.wav(request);
+    ASSERT_TRUE(url.ok()) << url.error().message;
+    EXPECT_EQ(*url, fake.baseUrl() + "/cdn/" + done.clips[1].id + ".wav");
+    const auto asked = fake.requestsTo("/suno/wav");
+    ASSERT_EQ(asked.size(), 1u);
+    EXPECT_EQ(parse(asked[0].body)->getValue<std::string>("audio_id"), done.clips[1].id);
+    EXPECT_EQ(asked[0].authorization, std::string("Bearer ") + FakeAceServer::kToken);
+}
+
+TEST(AceClient, WavFailuresAreClassified) {
+    FakeAceServer fake;
+    AceClient client(configFor(fake));
+    gequ::domain::WavRequest none;
+    auto noClip = client.wav(none);
+    ASSERT_FALSE(noClip.ok());
+    EXPECT_EQ(upstreamFailureOf(noClip.error()), UpstreamFailure::Permanent);
+    EXPECT_TRUE(fake.requestsTo("/suno/wav").empty()) << "no clip id: upstream is not asked";
+
+    gequ::domain::WavRequest unknown;
+    unknown.upstreamClipId = "no-such-clip";
+    auto bad = client.wav(unknown); // 400 bad_request
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(upstreamFailureOf(bad.error()), UpstreamFailure::Permanent);
+
+    const std::string id = submitOk(client, inspiration("夏日 [wav-error]"));
+    const TaskStatus done = pollToEnd(client, id);
+    gequ::domain::WavRequest failing;
+    failing.upstreamClipId = done.clips[0].id;
+    auto busy = client.wav(failing); // 500 api_error
+    ASSERT_FALSE(busy.ok());
+    EXPECT_EQ(upstreamFailureOf(busy.error()), UpstreamFailure::Retryable);
+
+    fake.answerNextRaw(200, "application/json", R"({"success":true,"task_id":"x","data":[]})");
+    auto empty = client.wav(failing);
+    ASSERT_FALSE(empty.ok());
+    EXPECT_EQ(upstreamFailureOf(empty.error()), UpstreamFailure::Retryable);
+}
+
 TEST(AceClient, ForbiddenSubmitIsRefusedWith4220) {
     FakeAceServer fake;
     AceClient client(configFor(fake));

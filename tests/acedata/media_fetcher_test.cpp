@@ -138,6 +138,28 @@ TEST(MediaFetcher, AudioMustBeMp3WhateverItsContentType) {
     EXPECT_FALSE(store.exists("a2.mp3"));
 }
 
+TEST(MediaFetcher, AWavCopyMustBeRiffWave) {
+    FakeAceServer fake;
+    fake.addFile("/files/song.wav", "application/octet-stream", FakeAceServer::wavBytes(0.5));
+    fake.addFile("/files/webp.wav", "audio/wav", webpBytes()); // RIFF, but not WAVE
+    fake.addFile("/files/page.wav", "audio/wav", "<html>expired</html>");
+    MemoryStore store;
+    HttpMediaFetcher fetcher(store, local());
+    EXPECT_EQ(*fetcher.fetchWav("w1", fake.baseUrl() + "/files/song.wav"), "/media/w1.wav");
+    EXPECT_EQ(store.items.at("w1.wav").contentType, "audio/wav");
+    EXPECT_EQ(store.items.at("w1.wav").bytes, FakeAceServer::wavBytes(0.5));
+    for (const char* bad : {"/files/webp.wav", "/files/page.wav"}) {
+        auto refused = fetcher.fetchWav("w2", fake.baseUrl() + bad);
+        ASSERT_FALSE(refused.ok()) << bad;
+        EXPECT_EQ(refused.error().message, "媒体文件不是 WAV 音频");
+    }
+    EXPECT_FALSE(store.exists("w2.wav"));
+    // Stored once: asking again does not download.
+    const auto before = fake.requests().size();
+    EXPECT_EQ(*fetcher.fetchWav("w1", fake.baseUrl() + "/files/song.wav"), "/media/w1.wav");
+    EXPECT_EQ(fake.requests().size(), before);
+}
+
 TEST(MediaFetcher, FollowsUpToThreeRedirects) {
     FakeAceServer fake;
     fake.addFile("/files/final.mp3", "audio/mpeg", FakeAceServer::mp3Bytes());

@@ -181,7 +181,7 @@ inline TaskStatus status(const std::string& id, UpstreamState state, std::vector
     return s;
 }
 
-/// A MediaFetcher the test scripts: copies succeed ("/media/<songId>.mp3" / ".jpg") unless failing is set.
+/// A MediaFetcher the test scripts: copies succeed ("/media/<songId>.mp3" / ".jpg" / ".wav") unless failing is set.
 class ScriptedFetcher : public MediaFetcher {
 public:
     Result<std::string> fetchAudio(const std::string& songId, const std::string& url) override {
@@ -199,6 +199,14 @@ public:
             return DomainError{ErrorCode::Upstream, "下载失败"};
         }
         return "/media/" + songId + ".jpg";
+    }
+    Result<std::string> fetchWav(const std::string& songId, const std::string& url) override {
+        std::lock_guard lock(_mutex);
+        _fetched.push_back(url);
+        if (_failing) {
+            return DomainError{ErrorCode::Upstream, "下载失败"};
+        }
+        return "/media/" + songId + ".wav";
     }
     void setFailing(bool failing) {
         std::lock_guard lock(_mutex);

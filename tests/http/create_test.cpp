@@ -223,12 +223,13 @@ TEST_F(CreateTest, ExtendNeedsOneOfTheUsersFinishedSongsAndAStartInsideIt) {
     expectError(create(owner.token, extend(song, "10")), 400, 4000, "只能续写自己已完成的作品"); // still generating
     finish(taskId);                                                                              // 30 s long
     expectError(create(owner.token, extend(song, "0")), 400, 4000, "续写起点必须大于0秒");
-    expectError(create(owner.token, extend(song, "30")), 400, 4000, "续写起点必须小于歌曲时长");
+    expectError(create(owner.token, extend(song, "30.5")), 400, 4000, "续写起点不能超过歌曲时长");
     expectError(create(other.token, extend(song, "10")), 400, 4000, "只能续写自己已完成的作品");
     expectError(create(owner.token, extend("no-such-song", "10")), 400, 4000, "只能续写自己已完成的作品");
     auto answer = create(owner.token, extend(song, "12.5"));
     expectOk(answer, "任务提交成功，扣除积分：10");
     const auto stored = tasks().back().requestJson;
+    expectOk(create(owner.token, extend(song, "30")), "任务提交成功，扣除积分：10"); // from the end (the default)
     EXPECT_NE(stored.find(R"("action":"extend")"), std::string::npos) << stored;
     EXPECT_NE(stored.find(R"("audioId":")" + song + "\""), std::string::npos) << stored;
     EXPECT_NE(stored.find(R"("continueAt":12.5)"), std::string::npos) << stored;

@@ -103,6 +103,56 @@ public:
         return domain::Lyrics{prompt, "[主歌]\n" + prompt + "的歌词\n"};
     }
     std::string name() const override { return "local"; }
+    /// Like the composer: writes a one-second 44.1 kHz stereo WAV under the media key (in setMediaDir's folder).
+    domain::Result<std::string> wav(const domain::WavRequest& request) override {
+        std::lock_guard lock(_mutex);
+        ++_wavCalls;
+        if (_wavError) {
+            return *_wavError;
+        }
+        std::ofstream(_mediaDir / request.mediaKey, std::ios::binary) << wavFileBytes(1.0);
+        return "/media/" + request.mediaKey;
+    }
+
+    void setMediaDir(std::filesystem::path dir) {
+        std::lock_guard lock(_mutex);
+        _mediaDir = std::move(dir);
+    }
+    /// The next wav calls fail with this error (nullopt: they succeed again).
+    void failWav(std::optional<domain::DomainError> error) {
+        std::lock_guard lock(_mutex);
+        _wavError = std::move(error);
+    }
+    int wavCalls() const {
+        std::lock_guard lock(_mutex);
+        return _wavCalls;
+    }
+
+    /// A canonical 16-bit stereo 44.1 kHz WAV file of silence.
+    static std::string wavFileBytes(double seconds) {
+        const auto frames = static_cast<std::uint32_t>(seconds * 44100);
+        const std::uint32_t data = frames * 4;
+        std::string out;
+        const auto put = [&out](std::uint32_t v, int bytes) {
+            for (int i = 0; i < bytes; ++i) {
+                out += static_cast<char>((v >> (8 * i)) & 0xFF);
+            }
+        };
+        out += "RIFF";
+        put(36 + data, 4);
+        out += "WAVEfmt ";
+        put(16, 4);
+        put(1, 2);
+        put(2, 2);
+        put(44100, 4);
+        put(44100 * 4, 4);
+        put(4, 2);
+        put(16, 2);
+        out += "data";
+        put(data, 4);
+        out.append(data, '\0');
+        return out;
+    }
 
     /// The next lyrics calls fail with this error (nullopt: they succeed again).
     void failLyrics(std::optional<domain::DomainError> error) {
@@ -118,6 +168,9 @@ private:
     mutable std::mutex _mutex;
     std::optional<domain::DomainError> _lyricsError;
     int _lyricCalls = 0;
+    std::filesystem::path _mediaDir;
+    std::optional<domain::DomainError> _wavError;
+    int _wavCalls = 0;
 };
 
 /// 2026-11-21T10:00:00Z
@@ -244,6 +297,7 @@ public:
         }
         writeFile(mediaDir() / "song.mp3", mediaBytes());
         writeFile(_dir.path() / "secret.txt", "outside the roots");
+        _generator.setMediaDir(mediaDir());
 
         const wiring::Config config = wiring::Config::loadFromString(
             testProperties() + options.properties, [](const std::string&) { return std::optional<std::string>(); },

@@ -209,6 +209,60 @@ TEST_F(WorksRoutesTest, DownloadNamesTheFileSafely) {
     EXPECT_EQ(answer.header("Content-Disposition"), "attachment; filename=\"song.mp3\"; filename*=UTF-8''a_b__c.mp3");
 }
 
+TEST_F(WorksRoutesTest, WavDownloadIsAMemberBenefitWithTheSameAccessAsTheMp3) {
+    auto owner = account("13900000012");
+    auto fan = account("13900000013");
+    grant(owner.id, 100);
+    auto [task, songs] = createOk(owner.token);
+    const auto wav = [&](const std::string& id, const std::string& token = {}) {
+        std::vector<std::pair<std::string, std::string>> headers;
+        if (!token.empty()) {
+            headers.emplace_back("Authorization", token);
+        }
+        return get(port(), "/music/download?id=" + id + "&format=wav", std::move(headers));
+    };
+    expectError(wav(songs[0], owner.token), 409, 4090, "音乐正在生成中，请稍候");
+    finish(task, "夏日 歌");
+
+    // A free user: 4030 naming the member benefit (the shared rules' text); nothing is rendered.
+    expectError(wav(songs[0], owner.token), 403, 4030, "无损 WAV 下载是会员专享权益，开通会员后即可下载");
+    EXPECT_EQ(generator().wavCalls(), 0);
+    // Bad formats are refused whoever asks.
+    expectError(get(port(), "/music/download?id=" + songs[0] + "&format=flac", {{"Authorization", owner.token}}), 400,
+                4000, "不支持的下载格式，可选 mp3 或 wav");
+    auto mp3 = get(port(), "/music/download?id=" + songs[0] + "&format=MP3", {{"Authorization", owner.token}});
+    EXPECT_EQ(mp3.status, 200);
+    EXPECT_EQ(mp3.header("Content-Type"), "audio/mpeg");
+
+    setLevel(owner.id, 1);
+    auto own = wav(songs[0], owner.token);
+    ASSERT_EQ(own.status, 200) << own.text();
+    EXPECT_EQ(own.header("Content-Type"), "audio/wav");
+    EXPECT_EQ(own.header("Content-Disposition"),
+              "attachment; filename=\"song.wav\"; filename*=UTF-8''%E5%A4%8F%E6%97%A5%20%E6%AD%8C.wav");
+    EXPECT_EQ(own.body, FakeGenerator::wavFileBytes(1.0));
+    EXPECT_EQ(own.header("Content-Encoding"), "");
+    EXPECT_EQ(generator().wavCalls(), 1);
+    // Kept: served again without rendering; and never through /media/ (it belongs to no song's audio or cover).
+    EXPECT_EQ(wav(songs[0], owner.token).status, 200);
+    EXPECT_EQ(generator().wavCalls(), 1);
+    EXPECT_EQ(get(port(), "/media/" + songs[0] + ".wav", {{"Authorization", owner.token}}).status, 404);
+
+    // The MP3's access rules: private songs are nobody else's business, visitors must sign in for a public one.
+    expectError(wav(songs[0], fan.token), 404, 4040, "歌曲不存在");
+    expectOk(openSong(owner.token, songs[0], "1"));
+    expectError(wav(songs[0]), 401, 4010, "请先登录");
+    expectError(wav(songs[0], fan.token), 403, 4030, "无损 WAV 下载是会员专享权益，开通会员后即可下载");
+
+    // A render that fails: busy, and the next request tries again.
+    setLevel(fan.id, 1);
+    generator().failWav(domain::upstreamError(domain::UpstreamFailure::Retryable));
+    expectError(wav(songs[1], owner.token), 502, 5020, "AI 服务繁忙，请稍后再试");
+    generator().failWav(std::nullopt);
+    EXPECT_EQ(wav(songs[1], owner.token).status, 200);
+    EXPECT_EQ(wav(songs[0], fan.token).status, 200);
+}
+
 TEST_F(WorksRoutesTest, GenerateLyricsAndBothRefusals) {
     auto user = account("13900000011");
     auto answer = lyrics(user.token, R"({"prompt":"  夏日海边  "})");

@@ -612,6 +612,29 @@ domain::Result<domain::Lyrics> AceClient::lyrics(const std::string& prompt) {
     return lyrics;
 }
 
+domain::Result<std::string> AceClient::wav(const domain::WavRequest& request) {
+    if (request.upstreamClipId.empty()) {
+        return domain::upstreamError(UpstreamFailure::Permanent, std::string(domain::kWavUnavailableMessage));
+    }
+    Object::Ptr body = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    body->set("audio_id", request.upstreamClipId);
+    Call call = post("/suno/wav", stringify(body), "wav");
+    if (!call.ok()) {
+        return *call.failure;
+    }
+    // {success, task_id, data: [{file_url}]} (one item per audio_id); a bare {file_url} object is read too.
+    Object::Ptr first = asObject(field(call.answer, "data"));
+    if (const Array::Ptr list = asArray(field(call.answer, "data")); list && list->size() > 0) {
+        first = list->getObject(0);
+    }
+    const std::string url = text(first, "file_url");
+    if (!net::parseUrl(url)) {
+        logger().warning("AceData wav answered no usable file_url (trace_id " + call.traceId + ")");
+        return domain::upstreamError(UpstreamFailure::Retryable);
+    }
+    return url;
+}
+
 domain::Result<domain::TaskStatus> AceClient::parseCallback(const std::string& body) {
     const auto parsed = parseJson(body);
     const Object::Ptr object = parsed ? asObject(*parsed) : nullptr;

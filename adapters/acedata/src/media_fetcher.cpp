@@ -50,6 +50,11 @@ bool looksLikeMp3(std::string_view bytes) {
     return b0 == 0xFF && (b1 & 0xE0) == 0xE0 && (b1 & 0x18) != 0x08 && (b1 & 0x06) != 0;
 }
 
+/// A RIFF/WAVE file: "RIFF", its size, "WAVE".
+bool looksLikeWav(std::string_view bytes) {
+    return bytes.size() >= 12 && startsWith(bytes, "RIFF") && bytes.substr(8, 4) == "WAVE";
+}
+
 /// Whether the start of a file is SVG text: an optional BOM, white space, XML declaration, comments or doctype, then
 /// an <svg element.
 bool looksLikeSvg(std::string_view head) {
@@ -335,6 +340,30 @@ domain::Result<std::string> HttpMediaFetcher::fetchAudio(const std::string& song
     }
     try {
         return _store.putFile(key, file->file->path().string(), "audio/mpeg");
+    } catch (const std::runtime_error& e) {
+        logger().error("storing " + key + " failed: " + e.what());
+        return domain::DomainError{domain::ErrorCode::Upstream, "媒体文件保存失败"};
+    }
+}
+
+domain::Result<std::string> HttpMediaFetcher::fetchWav(const std::string& songId, const std::string& url) {
+    if (startsWith(url, "/")) {
+        return url;
+    }
+    const std::string key = songId + ".wav";
+    if (_store.exists(key)) {
+        return _store.urlFor(key);
+    }
+    auto file = download(url);
+    if (!file) {
+        return file.error();
+    }
+    if (!looksLikeWav(file->head)) {
+        logger().warning("copying " + detail::loggedUrl(url) + " failed: not WAV (" + file->contentType + ")");
+        return domain::DomainError{domain::ErrorCode::Upstream, "媒体文件不是 WAV 音频"};
+    }
+    try {
+        return _store.putFile(key, file->file->path().string(), "audio/wav");
     } catch (const std::runtime_error& e) {
         logger().error("storing " + key + " failed: " + e.what());
         return domain::DomainError{domain::ErrorCode::Upstream, "媒体文件保存失败"};

@@ -10,11 +10,13 @@
 #include "mp3_encoder.h"
 #include "renderer.h"
 #include "rng.h"
+#include "wav_encoder.h"
 
 #include <Poco/Logger.h>
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -50,6 +52,59 @@ void preloadSoundFont(const std::string& path) {
     SoundFont::shared(path);
 }
 
+namespace {
+
+/// What composeClip and composeWav share: the title, the lyrics sung and the arrangement of one clip.
+struct PreparedClip {
+    std::string title;
+    std::string lyric;
+    std::uint64_t seed = 0;
+    Arrangement song;
+};
+
+PreparedClip prepareClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                         const domain::Moderation& moderation) {
+    // An extension continues another song: its id joins the seed so it differs from a fresh song.
+    const std::string seedId = request.audioId.empty() ? request.taskId : request.taskId + "/" + request.audioId;
+    PreparedClip out;
+    out.seed = songSeed(seedId, request.style, request.prompt, request.lyric, request.title, request.instrumental,
+                        request.gender);
+
+    out.title = request.title;
+    out.lyric = request.instrumental ? std::string() : request.lyric;
+    if (!request.custom) {
+        // Inspiration mode: lyrics (and the title) from the description; both clips share them.
+        auto written = writeLyrics(request.prompt, out.seed, moderation);
+        if (!written) {
+            throw ComposerError("lyrics refused for the description", written.error().message);
+        }
+        if (out.title.empty()) {
+            out.title = written->title;
+        }
+        if (!request.instrumental) {
+            out.lyric = written->text;
+        }
+    }
+    if (out.title.empty()) {
+        out.title = "无题";
+    }
+
+    ArrangementInput input;
+    input.style = request.style;
+    input.prompt = request.prompt;
+    input.lyric = out.lyric;
+    input.title = out.title;
+    input.instrumental = request.instrumental;
+    input.gender = request.gender;
+    input.seconds = clipSecondsFor(config, request.model);
+    input.seed = out.seed;
+    input.clipIndex = clipIndex;
+    out.song = arrange(input);
+    return out;
+}
+
+} // namespace
+
 ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                          const domain::Moderation& moderation, const ProgressFn& progress) {
     const auto report = [&progress](double p) {
@@ -57,41 +112,8 @@ ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationR
             progress(std::clamp(p, 0.0, 1.0));
         }
     };
-    // An extension continues another song: its id joins the seed so it differs from a fresh song.
-    const std::string seedId = request.audioId.empty() ? request.taskId : request.taskId + "/" + request.audioId;
-    const std::uint64_t seed = songSeed(seedId, request.style, request.prompt, request.lyric, request.title,
-                                        request.instrumental, request.gender);
-
-    std::string title = request.title;
-    std::string lyric = request.instrumental ? std::string() : request.lyric;
-    if (!request.custom) {
-        // Inspiration mode: lyrics (and the title) from the description; both clips share them.
-        auto written = writeLyrics(request.prompt, seed, moderation);
-        if (!written) {
-            throw ComposerError("lyrics refused for the description", written.error().message);
-        }
-        if (title.empty()) {
-            title = written->title;
-        }
-        if (!request.instrumental) {
-            lyric = written->text;
-        }
-    }
-    if (title.empty()) {
-        title = "无题";
-    }
-
-    ArrangementInput input;
-    input.style = request.style;
-    input.prompt = request.prompt;
-    input.lyric = lyric;
-    input.title = title;
-    input.instrumental = request.instrumental;
-    input.gender = request.gender;
-    input.seconds = clipSecondsFor(config, request.model);
-    input.seed = seed;
-    input.clipIndex = clipIndex;
-    const Arrangement song = arrange(input);
+    const PreparedClip prepared = prepareClip(config, request, clipIndex, moderation);
+    const Arrangement& song = prepared.song;
     report(0.03);
 
     const std::shared_ptr<SoundFont> font = SoundFont::shared(config.soundfont);
@@ -103,16 +125,23 @@ ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationR
     const GenreProfile& genre = genreProfile(song.genre);
     const std::string artist = request.artist.empty() ? config.defaultArtist : request.artist;
     ComposedClip clip;
-    clip.mp3 = encodeMp3(audio, {title, artist, std::string(genre.zh)});
+    clip.mp3 = encodeMp3(audio, {prepared.title, artist, std::string(genre.zh)});
     report(0.97);
-    clip.svg = drawCover(title, song, seed + static_cast<std::uint64_t>(clipIndex));
-    clip.title = title;
-    clip.lyric = song.instrumental ? std::string() : lyric;
+    clip.svg = drawCover(prepared.title, song, prepared.seed + static_cast<std::uint64_t>(clipIndex));
+    clip.title = prepared.title;
+    clip.lyric = song.instrumental ? std::string() : prepared.lyric;
     clip.style = song.style;
     clip.genre = song.genre;
     clip.seconds = audio.seconds();
     report(1.0);
     return clip;
+}
+
+std::string composeWav(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                       const domain::Moderation& moderation) {
+    const PreparedClip prepared = prepareClip(config, request, clipIndex, moderation);
+    const std::shared_ptr<SoundFont> font = SoundFont::shared(config.soundfont);
+    return encodeWav(render(prepared.song, *font));
 }
 
 namespace {
@@ -152,7 +181,12 @@ public:
         : _config(std::move(config)), _media(media), _moderation(moderation) {
         const int workers = std::max(1, _config.workers);
         for (int i = 0; i < workers; ++i) {
-            _threads.emplace_back([this] { work(); });
+            _threads.emplace_back([this, i] {
+                if (i == 0 && _config.preload) {
+                    preload();
+                }
+                work();
+            });
         }
     }
 
@@ -216,11 +250,74 @@ public:
 
     std::string name() const override { return "local"; }
 
+    domain::Result<std::string> wav(const domain::WavRequest& request) override {
+        if (request.mediaKey.empty() || request.clipIndex < 0 || request.clipIndex >= kClips) {
+            return domain::upstreamError(domain::UpstreamFailure::Permanent,
+                                         std::string(domain::kWavUnavailableMessage));
+        }
+        Poco::Logger& log = Poco::Logger::get("gequ.composer");
+        try {
+            // The same request, task id and clip index give the same arrangement as the MP3: rendered again,
+            // losslessly.
+            const std::string wav = composeWav(_config, request.request, request.clipIndex, _moderation);
+            const std::string url = _media.put(request.mediaKey, wav, "audio/wav");
+            log.information("rendered " + request.mediaKey + " (" + std::to_string(wav.size()) + " bytes)");
+            return url;
+        } catch (const ComposerError& e) {
+            log.error("rendering " + request.mediaKey + " failed: " + e.what());
+            return domain::upstreamError(domain::UpstreamFailure::Retryable, e.reason());
+        } catch (const std::exception& e) {
+            log.error("rendering " + request.mediaKey + " failed: " + e.what());
+            return domain::upstreamError(domain::UpstreamFailure::Retryable);
+        }
+    }
+
+    void setStatusListener(domain::StatusListener listener) override {
+        std::lock_guard lock(_listenerMutex); // waits for a call in progress
+        _listener = std::move(listener);
+    }
+
 private:
     struct Job {
         domain::GenerationRequest request;
         domain::TaskStatus status;
     };
+
+    /// Loads the soundfont (start-up, in the background), so that the first song does not wait for it.
+    void preload() {
+        Poco::Logger& log = Poco::Logger::get("gequ.composer");
+        try {
+            const auto started = std::chrono::steady_clock::now();
+            SoundFont::shared(_config.soundfont);
+            const auto ms =
+                std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+            log.information("soundfont " + _config.soundfont + " loaded in " + std::to_string(ms.count()) + " ms");
+        } catch (const std::exception& e) {
+            log.error(std::string("preloading the soundfont failed: ") + e.what());
+        }
+    }
+
+    /// Tells the listener the task's current status (outside the job lock).
+    void push(const std::string& id) {
+        domain::TaskStatus status;
+        {
+            std::lock_guard lock(_mutex);
+            const auto it = _jobs.find(id);
+            if (it == _jobs.end()) {
+                return;
+            }
+            status = it->second.status;
+        }
+        std::lock_guard lock(_listenerMutex);
+        if (!_listener) {
+            return;
+        }
+        try {
+            _listener(status);
+        } catch (const std::exception& e) {
+            Poco::Logger::get("gequ.composer").error("the status listener threw: " + std::string(e.what()));
+        }
+    }
 
     void work() {
         for (;;) {
@@ -280,6 +377,9 @@ private:
                 });
                 ++succeeded;
                 log.information("composed " + clipId + " (" + clip.genre + ", " + std::to_string(clip.seconds) + " s)");
+                if (i + 1 < kClips) {
+                    push(id); // the first song is playable now; the last one is told with the task's end below
+                }
                 continue;
             } catch (const Cancelled&) {
                 error = "服务正在停止，任务已中断";
@@ -302,6 +402,11 @@ private:
                 break;
             }
         }
+        finish(id, succeeded, firstError);
+        push(id);
+    }
+
+    void finish(const std::string& id, int succeeded, const std::string& firstError) {
         std::lock_guard lock(_mutex);
         Job& job = _jobs.at(id);
         job.status.progress = 1.0;
@@ -342,6 +447,8 @@ private:
     std::deque<std::string> _finished;
     std::uint64_t _counter = 0;
     std::atomic<std::uint64_t> _lyricsCalls{0};
+    std::mutex _listenerMutex; ///< held while the listener is called or replaced
+    domain::StatusListener _listener;
     bool _stopping = false;
     std::vector<std::thread> _threads;
 };

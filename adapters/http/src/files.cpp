@@ -90,7 +90,7 @@ bool isInside(const fs::path& root, const fs::path& file) {
     return rootEnd == canonicalRoot.end();
 }
 
-constexpr const char* kFallbackFileName = "song.mp3";
+constexpr const char* kFallbackFileName = "song";
 
 /// The title as a file name: characters a file system or a header cannot take become '_'; empty is "song".
 std::string fileNameOf(const std::string& title) {
@@ -397,9 +397,9 @@ Response deliverMedia(const Request& request, const MediaDelivery& delivery, con
     return std::move(*response);
 }
 
-std::string attachmentDisposition(const std::string& title) {
-    return std::string("attachment; filename=\"") + kFallbackFileName + "\"; filename*=UTF-8''" +
-           percentEncode(fileNameOf(title) + ".mp3");
+std::string attachmentDisposition(const std::string& title, std::string_view extension) {
+    return std::string("attachment; filename=\"") + kFallbackFileName + std::string(extension) +
+           "\"; filename*=UTF-8''" + percentEncode(fileNameOf(title) + std::string(extension));
 }
 
 } // namespace gequ::http

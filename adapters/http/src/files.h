@@ -56,10 +56,10 @@ struct MediaDelivery {
 Response deliverMedia(const Request& request, const MediaDelivery& delivery, const std::string& key,
                       const std::string& cacheControl, const std::string& disposition = {});
 
-/// The Content-Disposition of a song download: attachment; filename="song.mp3"; filename*=UTF-8''<title>.mp3 with
-/// the title percent-encoded (RFC 5987/6266); control characters, slashes and quotes in it become '_', an empty title
-/// is "song".
-std::string attachmentDisposition(const std::string& title);
+/// The Content-Disposition of a song download: attachment; filename="song.mp3"; filename*=UTF-8''<title>.mp3 (or the
+/// extension given, ".wav") with the title percent-encoded (RFC 5987/6266); control characters, slashes and quotes in
+/// it become '_', an empty title is "song".
+std::string attachmentDisposition(const std::string& title, std::string_view extension = ".mp3");
 
 /// A single byte range resolved against a size.
 struct ByteRange {

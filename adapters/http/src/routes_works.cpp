@@ -122,7 +122,18 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         if (!id->has_value() || (*id)->empty() || (*id)->size() > kMaxIdBytes) {
             return errorResponse(domain::ErrorCode::NotFound, std::string(domain::kSongNotFoundMessage));
         }
-        auto song = works.download(request.viewerId(), **id);
+        // format: mp3 (the default) or wav (members: WorksService::downloadWav).
+        auto format = textParam(request, "format");
+        if (!format) {
+            return errorResponse(format.error());
+        }
+        const std::string wanted = format->has_value() ? domain::toLowerAscii(domain::trim(**format)) : "";
+        if (!wanted.empty() && wanted != "mp3" && wanted != "wav") {
+            return errorResponse(domain::ErrorCode::InvalidInput,
+                                 std::string(domain::rules::kMessagesDownloadFormatInvalid));
+        }
+        const bool wav = wanted == "wav";
+        auto song = wav ? works.downloadWav(request.viewerId(), **id) : works.download(request.viewerId(), **id);
         if (!song) {
             return errorResponse(song.error());
         }
@@ -137,7 +148,8 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         }
         const MediaDelivery delivery{context.config.mediaDir, context.config.mediaAccelRedirect,
                                      context.services.mediaRedirect};
-        return deliverMedia(request, delivery, song->mediaKey, kCachePrivate, attachmentDisposition(song->title));
+        return deliverMedia(request, delivery, song->mediaKey, kCachePrivate,
+                            attachmentDisposition(song->title, wav ? ".wav" : ".mp3"));
     });
 }
 

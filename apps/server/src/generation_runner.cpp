@@ -46,6 +46,50 @@ void GenerationRunner::wake() {
     _wakeUp.notify_all();
 }
 
+void GenerationRunner::push(const domain::TaskStatus& status) {
+    {
+        std::lock_guard lock(_mutex);
+        _pushed.push_back({status, 0});
+        ++_wakes;
+    }
+    _wakeUp.notify_one();
+}
+
+std::uint64_t GenerationRunner::pushesApplied() const {
+    std::lock_guard lock(_mutex);
+    return _pushesApplied;
+}
+
+void GenerationRunner::applyPushes(Poco::Logger& log) {
+    // A push that overtook its submit's commit: retried after that many more passes, then left to polling.
+    constexpr int kMaxTries = 5;
+    std::deque<Pushed> batch;
+    {
+        std::lock_guard lock(_mutex);
+        batch.swap(_pushed);
+    }
+    std::deque<Pushed> again;
+    std::uint64_t applied = 0;
+    for (auto& pushed : batch) {
+        try {
+            const auto result = _worker.applyPushed(pushed.status);
+            if (result) {
+                ++applied;
+            } else if (result.error().code == domain::ErrorCode::NotFound && ++pushed.tries < kMaxTries) {
+                again.push_back(std::move(pushed));
+            }
+        } catch (const std::exception& e) {
+            log.error("applying the pushed status of %s failed (polling will catch up): %s", pushed.status.id,
+                      std::string(e.what()));
+        }
+    }
+    std::lock_guard lock(_mutex);
+    _pushesApplied += applied;
+    for (auto& pushed : again) {
+        _pushed.push_back(std::move(pushed));
+    }
+}
+
 void GenerationRunner::stop() {
     {
         std::lock_guard lock(_mutex);
@@ -77,6 +121,7 @@ void GenerationRunner::run(int index) {
                 return;
             }
         }
+        applyPushes(log);
         bool busy = false;
         try {
             busy = _worker.tick(owner).busy();
@@ -87,6 +132,12 @@ void GenerationRunner::run(int index) {
         std::unique_lock lock(_mutex);
         if (busy && !_stopping) {
             continue; // more may be due at once (e.g. a batch was full)
+        }
+        if (!_pushed.empty()) {
+            // Pushes that found no task yet: try again shortly (the submit that made it commits in milliseconds).
+            _wakeUp.wait_for(lock, std::chrono::milliseconds{100}, [&] { return _stopping; });
+            seen = _wakes;
+            continue;
         }
         _wakeUp.wait_for(lock, _idle, [&] { return _stopping || _wakes != seen; });
         seen = _wakes;

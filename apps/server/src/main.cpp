@@ -69,6 +69,18 @@ std::optional<Options> parseArguments(const std::vector<std::string>& args) {
     return options;
 }
 
+/// Removes the generator's status listener when the scope ends (before the runner it points to is destroyed).
+class ListenerGuard {
+public:
+    explicit ListenerGuard(gequ::domain::SongGenerator& generator) : _generator(generator) {}
+    ~ListenerGuard() { _generator.setStatusListener({}); }
+    ListenerGuard(const ListenerGuard&) = delete;
+    ListenerGuard& operator=(const ListenerGuard&) = delete;
+
+private:
+    gequ::domain::SongGenerator& _generator;
+};
+
 std::string hostForUrl(const std::string& host) {
     return host.find(':') != std::string::npos ? "[" + host + "]" : host;
 }
@@ -128,6 +140,10 @@ int main(int argc, char** argv) {
         }
         gequ::server::GenerationRunner workers(runtime.generation(), config->generationWorkers());
         runtime.create().setOnCreated([&workers] { workers.wake(); });
+        // Push completion: a provider that knows when a clip is done (the offline composer) tells the workers at
+        // once. The listener is removed before the workers go, also when start-up fails below.
+        runtime.generator().setStatusListener([&workers](const gequ::domain::TaskStatus& s) { workers.push(s); });
+        const ListenerGuard listenerGuard(runtime.generator());
 
         // The payment side: the gateway of payment.provider and the order service (fails here when misconfigured).
         log.information("payment provider: %s", runtime.paymentGateway().name());

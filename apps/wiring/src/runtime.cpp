@@ -268,7 +268,8 @@ Runtime::Generation& Runtime::generationParts() {
         create.cost = _config.pointsCreateCost();
         create.provider = parts->generator->name();
         parts->create = std::make_unique<domain::CreateService>(*_store, _clock, _ids, *parts->moderation, create);
-        parts->works = std::make_unique<domain::WorksService>(*_store, _clock, *parts->generator, *parts->moderation);
+        parts->works = std::make_unique<domain::WorksService>(*_store, _clock, *parts->generator, *parts->moderation,
+                                                              parts->media.get(), parts->fetcher.get());
         parts->worker = std::make_unique<domain::GenerationWorker>(
             *_store, _clock, *parts->generator, parts->fetcher.get(), makeWorkerSettings(_config), logWorker);
         parts->mediaAccess = std::make_unique<domain::MediaService>(*_store, _clock, *parts->media);

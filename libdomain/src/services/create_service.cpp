@@ -56,8 +56,9 @@ Result<CreatedTask> CreateService::create(const std::string& userId, const Creat
         if (!source || source->userId != userId || source->deletedAt || source->complete != SongStatus::Done) {
             return invalid(std::string(kExtendSourceMessage));
         }
-        if (create.continueAt >= source->duration) {
-            return invalid("续写起点必须小于歌曲时长");
+        // 0 < continue_at <= duration: the default is the end (the extension follows the whole song).
+        if (create.continueAt > source->duration) {
+            return invalid("续写起点不能超过歌曲时长");
         }
     }
 

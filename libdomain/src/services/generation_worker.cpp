@@ -4,6 +4,7 @@
 #include "gequ/domain/model/song_state.h"
 #include "gequ/domain/services/ledger.h"
 #include "gequ/domain/services/task_request.h"
+#include "gequ/domain/services/works_service.h"
 
 #include <algorithm>
 #include <exception>
@@ -630,29 +631,7 @@ void GenerationWorker::submitDue(const std::string& owner, TimePoint now, TickRe
 }
 
 Result<std::string> GenerationWorker::upstreamClipId(const std::string& songId) {
-    const DomainError gone = upstreamError(UpstreamFailure::Permanent, std::string(kExtendSourceGoneMessage));
-    auto source = readOnly(_store, [&](Repositories& repos) -> std::optional<std::pair<Song, GenerationTask>> {
-        auto song = repos.songs().findById(songId);
-        auto task = song ? repos.tasks().findById(song->taskId) : std::nullopt;
-        if (!song || !task || task->upstreamTaskId.empty()) {
-            return std::nullopt;
-        }
-        return std::make_pair(std::move(*song), std::move(*task));
-    });
-    if (!source) {
-        return gone;
-    }
-    const auto& [song, task] = *source;
-    auto answer = _generator.poll({task.upstreamTaskId});
-    if (!answer) {
-        return answer.error();
-    }
-    const auto index = static_cast<std::size_t>(song.clipIndex);
-    if (answer->empty() || answer->front().state != UpstreamState::Succeeded || index >= answer->front().clips.size() ||
-        answer->front().clips[index].id.empty()) {
-        return gone;
-    }
-    return answer->front().clips[index].id;
+    return upstreamClipIdOf(_store, _generator, songId, kExtendSourceGoneMessage);
 }
 
 Status GenerationWorker::applyPushed(const TaskStatus& status) {

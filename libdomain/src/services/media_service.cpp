@@ -46,6 +46,10 @@ MediaPurge MediaService::purgeDeleted(Millis retention) {
                     ++done.files;
                 }
             }
+            if (const std::string wav = song.id + ".wav"; _files.exists(wav)) {
+                _files.remove(wav); // a member's lossless copy (WorksService::downloadWav)
+                ++done.files;
+            }
             _store.transact([&](Repositories& repos) {
                 auto current = repos.songs().findById(song.id);
                 if (!current || !current->deletedAt) {

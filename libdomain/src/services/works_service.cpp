@@ -1,9 +1,12 @@
 #include "gequ/domain/services/works_service.h"
 
 #include "gequ/domain/model/create_request.h"
+#include "gequ/domain/model/plans.h"
 #include "gequ/domain/model/song_state.h"
 #include "gequ/domain/model/text.h"
+#include "gequ/domain/rules_data.h"
 #include "gequ/domain/services/create_service.h"
+#include "gequ/domain/services/task_request.h"
 
 #include <map>
 #include <unordered_set>
@@ -46,8 +49,36 @@ std::string mediaKeyOf(std::string_view url) {
     return key;
 }
 
-WorksService::WorksService(Store& store, const Clock& clock, SongGenerator& generator, const Moderation& moderation)
-    : _store(store), _clock(clock), _generator(generator), _moderation(moderation) {}
+WorksService::WorksService(Store& store, const Clock& clock, SongGenerator& generator, const Moderation& moderation,
+                           MediaStore* media, MediaFetcher* fetcher)
+    : _store(store), _clock(clock), _generator(generator), _moderation(moderation), _media(media), _fetcher(fetcher) {}
+
+Result<std::string> upstreamClipIdOf(Store& store, SongGenerator& generator, const std::string& songId,
+                                     std::string_view gone) {
+    const DomainError goneError = upstreamError(UpstreamFailure::Permanent, std::string(gone));
+    auto source = readOnly(store, [&](Repositories& repos) -> std::optional<std::pair<Song, GenerationTask>> {
+        auto song = repos.songs().findById(songId);
+        auto task = song ? repos.tasks().findById(song->taskId) : std::nullopt;
+        if (!song || !task || task->upstreamTaskId.empty()) {
+            return std::nullopt;
+        }
+        return std::make_pair(std::move(*song), std::move(*task));
+    });
+    if (!source) {
+        return goneError;
+    }
+    const auto& [song, task] = *source;
+    auto answer = generator.poll({task.upstreamTaskId});
+    if (!answer) {
+        return answer.error();
+    }
+    const auto index = static_cast<std::size_t>(song.clipIndex);
+    if (answer->empty() || answer->front().state != UpstreamState::Succeeded || index >= answer->front().clips.size() ||
+        answer->front().clips[index].id.empty()) {
+        return goneError;
+    }
+    return answer->front().clips[index].id;
+}
 
 Result<std::vector<WorkItem>> WorksService::list(const std::string& userId, Page page) {
     if (page.offset < 0) {
@@ -157,6 +188,75 @@ Result<SongDownload> WorksService::download(const std::optional<std::string>& vi
         out.mediaKey = mediaKeyOf(song->audioUrl);
         return out;
     });
+}
+
+Result<SongDownload> WorksService::downloadWav(const std::optional<std::string>& viewerId, const std::string& songId) {
+    auto mp3 = download(viewerId, songId); // the same access rules as the MP3
+    if (!mp3) {
+        return mp3.error();
+    }
+    if (!viewerId) {
+        return DomainError{ErrorCode::Unauthorized, "请先登录"};
+    }
+    const TimePoint now = _clock.now();
+    auto found = readOnly(_store, [&](Repositories& repos) -> std::optional<std::pair<Song, std::optional<User>>> {
+        auto song = repos.songs().findById(trim(songId));
+        if (!song) {
+            return std::nullopt;
+        }
+        return std::make_pair(std::move(*song), repos.users().findById(*viewerId));
+    });
+    if (!found || !found->second) {
+        return notFound();
+    }
+    const auto& [song, viewer] = *found;
+    if (effectiveLevel(membershipOf(*viewer), now) < 1) {
+        return DomainError{ErrorCode::Forbidden, std::string(rules::kMessagesWavMembersOnly)};
+    }
+    const DomainError unavailable{ErrorCode::Conflict, std::string(kWavUnavailableMessage)};
+    if (!_media) {
+        return unavailable;
+    }
+    SongDownload out;
+    out.title = song.title;
+    out.mediaKey = song.id + ".wav";
+    out.url = _media->urlFor(out.mediaKey);
+    if (_media->exists(out.mediaKey)) {
+        return out;
+    }
+    // The first request for this song's WAV: the provider that made it makes it.
+    auto task = readOnly(_store, [&](Repositories& repos) { return repos.tasks().findById(song.taskId); });
+    auto stored = task ? decodeTaskRequest(task->requestJson) : std::nullopt;
+    if (!task || !stored || task->provider != _generator.name()) {
+        return unavailable;
+    }
+    WavRequest request;
+    request.request = stored->request;
+    request.request.taskId = task->id;
+    request.clipIndex = song.clipIndex;
+    request.mediaKey = out.mediaKey;
+    if (_generator.name() != "local") {
+        auto clipId = upstreamClipIdOf(_store, _generator, song.id, kWavUnavailableMessage);
+        if (!clipId) {
+            return upstreamFailureOf(clipId.error()) == UpstreamFailure::Permanent ? unavailable : clipId.error();
+        }
+        request.upstreamClipId = *clipId;
+    }
+    auto made = _generator.wav(request);
+    if (!made) {
+        return upstreamFailureOf(made.error()) == UpstreamFailure::Permanent ? unavailable : made.error();
+    }
+    if (!made->empty() && made->front() == '/') {
+        return mediaKeyOf(*made) == out.mediaKey ? Result<SongDownload>(out) : Result<SongDownload>(unavailable);
+    }
+    if (!_fetcher) {
+        return unavailable;
+    }
+    auto copied = _fetcher->fetchWav(song.id, *made);
+    if (!copied) {
+        return upstreamError(UpstreamFailure::Retryable);
+    }
+    return out;
 }
 
 Result<Lyrics> WorksService::lyrics(const std::string& rawPrompt) {

@@ -13,6 +13,7 @@
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/StreamCopier.h>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -285,6 +286,8 @@ private:
             code = tasks(input, trace, answer);
         } else if (path == "/suno/lyrics") {
             code = lyrics(input, trace, answer);
+        } else if (path == "/suno/wav") {
+            code = wav(input, trace, answer);
         } else {
             code = 404;
             answer = errorJson("not_found", "The API is not found.", trace);
@@ -388,6 +391,55 @@ private:
         return 200;
     }
 
+    /// The finished task and index of a clip that succeeded, or nullptr.
+    const Task* succeededClip(const std::string& clipId, std::size_t& index) const {
+        for (const auto& [id, task] : _state->tasks) {
+            for (std::size_t i = 0; i < task.clipIds.size(); ++i) {
+                if (task.clipIds[i] != clipId || _state->stageOf(task) < 2) {
+                    continue;
+                }
+                const bool failed = task.outcome == "all-clips-error" || task.outcome == "unsuccessful" ||
+                                    task.outcome == "fail" || task.outcome == "refused-later" ||
+                                    (task.outcome == "clip-error" && i == 0);
+                if (!failed) {
+                    index = i;
+                    return &task;
+                }
+            }
+        }
+        return nullptr;
+    }
+
+    int wav(const Object::Ptr& input, const std::string& trace, std::string& answer) {
+        const std::string audioId = field(input, "audio_id");
+        if (audioId.empty()) {
+            answer = errorJson("bad_request", "The audio_id is required.", trace);
+            return 400;
+        }
+        std::size_t index = 0;
+        const Task* task = succeededClip(audioId, index);
+        if (!task) {
+            answer = errorJson("bad_request", "The audio_id is invalid or the audio is not ready.", trace);
+            return 400;
+        }
+        const std::string all = field(task->request, "prompt") + field(task->request, "title");
+        if (all.find("[wav-error]") != std::string::npos) {
+            answer = errorJson("api_error", "The WAV conversion failed, please try again.", trace);
+            return 500;
+        }
+        Object::Ptr item = object();
+        item->set("file_url", _state->base() + "/cdn/" + audioId + ".wav");
+        Array::Ptr data = new Array;
+        data->add(item);
+        Object::Ptr result = object();
+        result->set("success", true);
+        result->set("task_id", uuid(++_state->counter, 0x3a7));
+        result->set("trace_id", trace);
+        result->set("data", data);
+        answer = json(result);
+        return 200;
+    }
+
     void file(const std::string& path, Poco::Net::HTTPServerResponse& response) {
         File file;
         bool found = false;
@@ -406,6 +458,11 @@ private:
                        path.rfind("/audiopipe/", 0) == 0) {
                 file.contentType = "audio/mpeg";
                 file.bytes = FakeAceServer::mp3Bytes();
+                found = true;
+            } else if (path.rfind("/cdn/", 0) == 0 && path.size() > 4 &&
+                       path.compare(path.size() - 4, 4, ".wav") == 0) {
+                file.contentType = "audio/wav";
+                file.bytes = FakeAceServer::wavBytes();
                 found = true;
             }
         }
@@ -554,6 +611,36 @@ std::string FakeAceServer::taskRecordJson(const std::string& taskId) const {
 std::string FakeAceServer::callbackJson(const std::string& taskId) const {
     std::lock_guard lock(_state->mutex);
     return json(_state->responseJson(_state->tasks.at(taskId), 2));
+}
+
+std::string FakeAceServer::wavBytes(double seconds) {
+    // A canonical 44-byte header, then 16-bit stereo PCM at 44.1 kHz: a quiet 440 Hz tone.
+    const auto frames = static_cast<std::uint32_t>(seconds * 44100);
+    const std::uint32_t dataBytes = frames * 4;
+    std::string out;
+    const auto put = [&out](std::uint32_t v, int bytes) {
+        for (int i = 0; i < bytes; ++i) {
+            out += static_cast<char>((v >> (8 * i)) & 0xFF);
+        }
+    };
+    out += "RIFF";
+    put(36 + dataBytes, 4);
+    out += "WAVEfmt ";
+    put(16, 4);
+    put(1, 2);
+    put(2, 2);
+    put(44100, 4);
+    put(44100 * 4, 4);
+    put(4, 2);
+    put(16, 2);
+    out += "data";
+    put(dataBytes, 4);
+    for (std::uint32_t i = 0; i < frames; ++i) {
+        const auto sample = static_cast<std::int16_t>(3000 * std::sin(2 * 3.14159265358979 * 440 * i / 44100.0));
+        put(static_cast<std::uint16_t>(sample), 2);
+        put(static_cast<std::uint16_t>(sample), 2);
+    }
+    return out;
 }
 
 std::string FakeAceServer::mp3Bytes() {

@@ -26,8 +26,11 @@
 //   {items: [record...], count} with unknown ids left out.
 // - POST /suno/lyrics {prompt}: {success, task_id, trace_id, data: {text, title, status: complete}}; data is an array
 //   of two when the prompt holds [array]; [forbidden] answers 403.
-// - GET /cdn/<clip>.mp3 and /audiopipe/<clip> serve mp3Bytes() (audio/mpeg), /cdn/image*.jpeg serve jpegBytes()
-//   (image/jpeg), plus whatever addFile and addRedirect set up; anything else 404.
+// - POST /suno/wav {audio_id}: for a clip that succeeded, {success, task_id, trace_id, data: [{file_url:
+//   /cdn/<clip>.wav}]}; no audio_id, or one that names no finished clip, answers 400 bad_request; a task whose prompt
+//   or title holds [wav-error] answers 500 api_error.
+// - GET /cdn/<clip>.mp3 and /audiopipe/<clip> serve mp3Bytes() (audio/mpeg), /cdn/<clip>.wav wavBytes() (audio/wav),
+//   /cdn/image*.jpeg serve jpegBytes() (image/jpeg), plus whatever addFile and addRedirect set up; anything else 404.
 
 #include <chrono>
 #include <cstdint>
@@ -95,6 +98,8 @@ public:
 
     /// A small valid-looking MP3 (an ID3v2 tag and MPEG-1 Layer III frames) and a small JPEG.
     static std::string mp3Bytes();
+    /// A 44.1 kHz stereo 16-bit PCM WAV file of `seconds`.
+    static std::string wavBytes(double seconds = 1.0);
     static std::string jpegBytes();
 
     struct State;

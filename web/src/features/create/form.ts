@@ -20,7 +20,8 @@ export { DEFAULT_MODEL, MODELS };
 
 /** The body of POST /music/api/create/ace (docs/api.md, with gender). */
 export interface CreateBody {
-  action: 'generate';
+  /** generate, or extend: continue one of the user's finished songs (audio_id) from continue_at seconds. */
+  action: 'generate' | 'extend';
   prompt: string;
   model: string;
   lyric: string;
@@ -126,6 +127,33 @@ export function customBody(input: CustomInput): CreateBody {
     title: input.name.trim(),
     style: userStyle(input),
     gender: input.gender,
+  };
+}
+
+/** 继续创作: what the extend dialog asks for (docs/product.md, "Creating": 0 < continue_at ≤ the song's length). */
+export interface ExtendInput {
+  audioId: string;
+  /** Seconds into the source where the new part starts. */
+  continueAt: number;
+  title: string;
+  lyrics: string;
+  style: string;
+  model: string;
+}
+
+export function extendBody(input: ExtendInput): CreateBody {
+  return {
+    action: 'extend',
+    audio_id: input.audioId,
+    continue_at: Math.round(input.continueAt * 10) / 10,
+    prompt: '',
+    model: input.model,
+    lyric: input.lyrics.trim(),
+    custom: true,
+    instrumental: false,
+    title: input.title.trim(),
+    style: input.style.trim(),
+    gender: 'random',
   };
 }
 

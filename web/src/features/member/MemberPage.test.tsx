@@ -55,5 +55,6 @@ describe('member page', () => {
     renderApp('/member');
     const rights = await screen.findByRole('region', { name: '权益说明' });
     expect(rights).toHaveTextContent('取消订阅');
+    expect(rights).toHaveTextContent('WAV 无损音频');
   });
 });

@@ -235,6 +235,36 @@ describe('player page', () => {
     expect(await screen.findByRole('dialog', { name: '登录' })).toBeInTheDocument();
   });
 
+  it('members get 无损 WAV (format=wav, saved as <title>.wav); free users do not see it', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    serveSongs([detail('s1', { title: '夏夜' })]);
+    const asked: string[] = [];
+    server.use(
+      http.get('*/user/select', () => ok(profile({ membershipLevel: 1 }))),
+      http.get('*/music/download', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(`${params.get('id')} ${params.get('format')} ${request.headers.get('Authorization')}`);
+        return new HttpResponse(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { 'Content-Type': 'audio/wav' } });
+      }),
+    );
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:wav'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { unmount } = renderApp(playerHref('s1'));
+    await userEvent.click(await screen.findByRole('button', { name: '下载无损 WAV（会员专享）' }));
+    await waitFor(() => expect(saved).toEqual(['夏夜.wav']));
+    expect(asked).toEqual(['s1 wav tok']);
+    click.mockRestore();
+    unmount();
+
+    server.use(http.get('*/user/select', () => ok(profile({ membershipLevel: 0 }))));
+    renderApp(playerHref('s1'));
+    await screen.findByRole('button', { name: /^点赞/ });
+    expect(screen.queryByRole('button', { name: '下载无损 WAV（会员专享）' })).not.toBeInTheDocument();
+  });
+
   it('a signed-in user likes and unlikes; the count follows the server', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'tok');
     const bodies: unknown[] = [];

@@ -1,5 +1,6 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FavoriteIcon from '@mui/icons-material/Favorite';
+import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import Forward10Icon from '@mui/icons-material/Forward10';
 import PauseIcon from '@mui/icons-material/Pause';
@@ -29,6 +30,7 @@ import { SongCover } from '../../components/SongCover';
 import { StatusState } from '../../components/StatusState';
 import { notify } from '../../lib/api-client';
 import { copyText } from '../../lib/clipboard';
+import { useCurrentUser } from '../../lib/current-user';
 import { formatCount, formatDuration } from '../../lib/format';
 import { displayTags } from '../../lib/genres';
 import { type PlayerSong, usePlaybackTime, usePlayer } from '../../lib/player';
@@ -37,6 +39,7 @@ import type { SongDetail } from '../../lib/types';
 import { zh } from '../../strings/zh-CN';
 import { useLikeSong } from '../songs/api/useLikeSong';
 import { useShareSong } from '../songs/api/useShareSong';
+import { fetchSongFile, saveBlob, songFileName } from '../works/api/downloadSong';
 import { useSongDetail } from './api/useSongDetail';
 import {
   currentId,
@@ -118,6 +121,9 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   const time = usePlaybackTime();
   const like = useLikeSong();
   const share = useShareSong();
+  const { user } = useCurrentUser();
+  const member = (user?.membershipLevel ?? 0) >= 1;
+  const [downloadingWav, setDownloadingWav] = useState(false);
   const messageTitleId = useId();
 
   // Once the current track's song is known, it goes into the global audio (once per track), then the machine decides
@@ -176,6 +182,14 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   const onLike = () => {
     if (!ready) return;
     like.mutate({ nativeId: song.nativeId, like: !song.liked });
+  };
+  const onDownloadWav = () => {
+    if (!ready || downloadingWav) return;
+    setDownloadingWav(true);
+    fetchSongFile(song.nativeId, 'wav')
+      .then((blob) => saveBlob(blob, songFileName(song.title, 'wav')))
+      .catch((error: unknown) => notify(error instanceof Error ? error.message : zh.errors.downloadFailed, 'error'))
+      .finally(() => setDownloadingWav(false));
   };
   const onShare = () => {
     if (!ready) return;
@@ -336,6 +350,18 @@ function PlayerView({ query }: { query: PlayerQuery }) {
               >
                 {zh.player.share}
               </Button>
+              {member ? (
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  startIcon={<GraphicEqIcon />}
+                  aria-label={zh.player.downloadWavLabel}
+                  disabled={downloadingWav}
+                  onClick={onDownloadWav}
+                >
+                  {zh.player.downloadWav}
+                </Button>
+              ) : null}
             </Stack>
           ) : null}
         </Paper>

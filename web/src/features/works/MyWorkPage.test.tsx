@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeBase64 } from '../../lib/base64';
 import { GLOBAL_AUDIO_ID } from '../../lib/player';
-import { userSong } from '../../testing/fixtures';
+import { profile, userSong } from '../../testing/fixtures';
 import { fail, ok } from '../../testing/handlers';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
@@ -269,6 +269,64 @@ describe('my works: actions', () => {
     expect(within(c).queryByRole('button', { name: '分享' })).not.toBeInTheDocument();
   });
 
+  describe('继续创作 (extend)', () => {
+    it('continues from the end by default with new lyrics: action extend, audio_id, continue_at = duration', async () => {
+      serveWorks([userSong('a', { title: '夏夜晚风', duration: 95.4, tags: 'pop' })]);
+      const bodies: Record<string, unknown>[] = [];
+      server.use(
+        http.post('*/music/api/create/ace', async ({ request }) => {
+          bodies.push((await request.json()) as Record<string, unknown>);
+          return ok({ taskId: 't9', songIds: ['x', 'y'] }, '任务提交成功，扣除积分：10');
+        }),
+      );
+      await openWorks();
+      await userEvent.click(within(await card('夏夜晚风')).getByRole('button', { name: '继续创作' }));
+      const dialog = await screen.findByRole('dialog', { name: '继续创作' });
+      expect(within(dialog).getByText('从 01:35 处继续（全长 01:35）')).toBeInTheDocument();
+      // No lyrics yet: said, nothing sent.
+      await userEvent.click(within(dialog).getByRole('button', { name: '开始续写' }));
+      await expectToast('请输入歌词');
+      expect(bodies).toHaveLength(0);
+
+      await userEvent.type(within(dialog).getByRole('textbox', { name: '新歌词' }), '风还在吹{Enter}继续唱');
+      await userEvent.click(within(dialog).getByRole('button', { name: '开始续写' }));
+      await expectToast('任务提交成功，扣除积分：10');
+      expect(bodies).toEqual([
+        expect.objectContaining({
+          action: 'extend',
+          audio_id: 'a',
+          continue_at: 95,
+          custom: true,
+          title: '夏夜晚风',
+          style: 'pop',
+          lyric: '风还在吹\n继续唱',
+        }),
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: '继续创作' })).not.toBeInTheDocument());
+    });
+
+    it('the slider moves the start: ArrowLeft goes back a second', async () => {
+      serveWorks([userSong('a', { title: '夏夜晚风', duration: 60 })]);
+      const bodies: Record<string, unknown>[] = [];
+      server.use(
+        http.post('*/music/api/create/ace', async ({ request }) => {
+          bodies.push((await request.json()) as Record<string, unknown>);
+          return ok({ taskId: 't9', songIds: ['x', 'y'] }, '任务提交成功，扣除积分：10');
+        }),
+      );
+      await openWorks();
+      await userEvent.click(within(await card('夏夜晚风')).getByRole('button', { name: '继续创作' }));
+      const dialog = await screen.findByRole('dialog', { name: '继续创作' });
+      const slider = within(dialog).getByRole('slider', { name: '续写起点' });
+      slider.focus();
+      await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+      expect(within(dialog).getByText('从 00:58 处继续（全长 01:00）')).toBeInTheDocument();
+      await userEvent.type(within(dialog).getByRole('textbox', { name: '新歌词' }), '新的一段');
+      await userEvent.click(within(dialog).getByRole('button', { name: '开始续写' }));
+      await waitFor(() => expect(bodies).toEqual([expect.objectContaining({ continue_at: 58 })]));
+    });
+  });
+
   describe('download', () => {
     function captureSaves() {
       const saved: { name: string; href: string }[] = [];
@@ -316,6 +374,32 @@ describe('my works: actions', () => {
       await userEvent.click(within(await card('夏夜晚风')).getByRole('button', { name: '下载' }));
       await expectToast('网络请求失败');
       expect(saved).toHaveLength(0);
+    });
+
+    it('a member also gets 下载无损 WAV: format=wav, saved as <title>.wav', async () => {
+      serveWorks([userSong('a', { title: '夏夜晚风' })]);
+      server.use(http.get('*/user/select', () => ok(profile({ membershipLevel: 1 }))));
+      const asked: string[] = [];
+      server.use(
+        http.get('*/music/download', ({ request }) => {
+          const params = new URL(request.url).searchParams;
+          asked.push(`${params.get('id')} ${params.get('format')}`);
+          return new HttpResponse(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { 'Content-Type': 'audio/wav' } });
+        }),
+      );
+      const { saved } = captureSaves();
+      await openWorks();
+      await userEvent.click(await within(await card('夏夜晚风')).findByRole('button', { name: '下载无损 WAV（会员）' }));
+      await waitFor(() => expect(saved).toEqual([{ name: '夏夜晚风.wav', href: 'blob:song' }]));
+      expect(asked).toEqual(['a wav']);
+    });
+
+    it('a free user sees no WAV action', async () => {
+      serveWorks([userSong('a', { title: '夏夜晚风' })]);
+      await openWorks();
+      const c = await card('夏夜晚风');
+      expect(within(c).getByRole('button', { name: '下载' })).toBeInTheDocument();
+      expect(within(c).queryByRole('button', { name: '下载无损 WAV（会员）' })).not.toBeInTheDocument();
     });
 
     it('a refusal shows the server message', async () => {

@@ -42,6 +42,9 @@ struct AceConfig {
 /// - lyrics: POST {base}/suno/lyrics {prompt}; the answer's data is one {text, title, status} or an array of them:
 ///   the first is taken. When a Moderation was given, a prompt it refuses is refused locally (4220,
 ///   歌名包含敏感内容，无法生成歌词) without calling upstream.
+/// - wav: POST {base}/suno/wav {audio_id: upstreamClipId}; answers {success, task_id, data: [{file_url}]}: the
+///   file_url (AceData's CDN, to be copied with MediaFetcher::fetchWav). No clip id: Permanent 该作品暂不支持无损下载;
+///   an answer without a usable file_url: Retryable.
 /// - Errors ({success: false, error: {code, message}, trace_id}, or an HTTP failure) are classified as
 ///   domain::UpstreamFailure: invalid_token, token_mismatched, token_expired, no_token, used_up, api_not_implemented,
 ///   not_found outside polling, HTTP 401, a redirect, and a 404 that is not AceData's (a wrong base_url) ->
@@ -58,6 +61,7 @@ public:
     domain::Result<std::string> submit(const domain::GenerationRequest& request) override;
     domain::Result<std::vector<domain::TaskStatus>> poll(const std::vector<std::string>& ids) override;
     domain::Result<domain::Lyrics> lyrics(const std::string& prompt) override;
+    domain::Result<std::string> wav(const domain::WavRequest& request) override;
     std::string name() const override { return "ace"; }
 
     /// Reads what AceData posts to callback_url: a task record as /suno/tasks answers it ({id, state, response}) or

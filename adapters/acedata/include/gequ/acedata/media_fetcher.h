@@ -42,7 +42,8 @@ struct FetchConfig {
 ///   while reading); nothing is held in memory beyond a small buffer.
 /// - What: fetchAudio stores "<songId>.mp3" (audio/mpeg) when the bytes start like MP3 (an ID3 tag or an MPEG audio
 ///   frame header). fetchCover stores "<songId>.jpg", ".png", ".webp" or ".svg" by the bytes' signature (JPEG, PNG,
-///   WebP, or SVG text without scripts), whatever the Content-Type said; anything else is refused.
+///   WebP, or SVG text without scripts), whatever the Content-Type said; anything else is refused. fetchWav stores
+///   "<songId>.wav" (audio/wav) when the bytes are a RIFF/WAVE file.
 /// - Failures are values (ErrorCode::Upstream, a Chinese reason, logged at warning with the URL without its query):
 ///   an empty or non-http(s) URL, a refused address, an unreachable host or TLS failure, a status other than 200
 ///   after at most maxRedirects redirects, too large, a timeout, an empty body, the wrong kind of file, and a store
@@ -57,6 +58,7 @@ public:
 
     domain::Result<std::string> fetchAudio(const std::string& songId, const std::string& url) override;
     domain::Result<std::string> fetchCover(const std::string& songId, const std::string& url) override;
+    domain::Result<std::string> fetchWav(const std::string& songId, const std::string& url) override;
 
 private:
     struct Download;

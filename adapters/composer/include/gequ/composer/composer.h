@@ -23,6 +23,7 @@ struct ComposerConfig {
     double clipSeconds = 90;                                ///< composer.clip_seconds
     double longClipSeconds = 150;                           ///< for chirp-v4-5, chirp-v4-5-plus and later models
     std::string defaultArtist = "歌曲AI";                   ///< ID3 artist when the request names none
+    bool preload = true; ///< makeComposer starts loading the soundfont in the background at once
 };
 
 /// The clip length for a model: longClipSeconds for chirp-v4-5 and later (v4-5-plus, v5, ...), else clipSeconds.
@@ -49,14 +50,23 @@ using ProgressFn = std::function<void(double)>;
 ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                          const domain::Moderation& moderation, const ProgressFn& progress = {});
 
+/// The same clip as composeClip (same request, task id and clip index: same arrangement) rendered again as a 44.1 kHz
+/// stereo 16-bit PCM WAV file (the members' lossless download). Throws ComposerError as composeClip does.
+std::string composeWav(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                       const domain::Moderation& moderation);
+
 /// Loads the soundfont into the process-wide cache now (the first render would otherwise); throws ComposerError.
 void preloadSoundFont(const std::string& path);
 
 /// The offline composer as a SongGenerator named "local": submit queues the task and returns its id at once;
 /// `config.workers` threads render queued tasks in order; poll reports Queued, Running (with progress) and then
-/// Succeeded with both clips (audio and cover stored in `media`) or Failed with a Chinese reason. lyrics() writes
+/// Succeeded with both clips (audio and cover stored in `media`) or Failed with a Chinese reason. The status
+/// listener (setStatusListener) is told the task's status as soon as each clip is stored (or fails) and when the
+/// task ends, so a worker need not wait for its next poll. With `config.preload`, the first composer thread loads
+/// the soundfont before it takes a job (a failure there is logged; the first render reports it again). lyrics() writes
 /// lyrics with writeLyrics (new ones on each call) and refuses (4220, 歌名包含敏感内容，无法生成歌词) a prompt that
-/// `moderation` refuses.
+/// `moderation` refuses. wav() renders a clip again as WAV (composeWav, on the caller's thread, about as long as the
+/// clip took) and stores it under the request's media key.
 /// `media` and `moderation` must outlive the composer; destroying it finishes the clips being rendered and drops
 /// the queue.
 std::unique_ptr<domain::SongGenerator> makeComposer(const ComposerConfig& config, domain::MediaStore& media,

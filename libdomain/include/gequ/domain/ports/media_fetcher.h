@@ -17,6 +17,8 @@ public:
     virtual ~MediaFetcher() = default;
     /// Downloads the clip's audio at url and stores it as "<songId>.mp3"; returns its /media/ URL.
     virtual Result<std::string> fetchAudio(const std::string& songId, const std::string& url) = 0;
+    /// Downloads a lossless copy (a RIFF/WAVE file) at url and stores it as "<songId>.wav"; returns its URL.
+    virtual Result<std::string> fetchWav(const std::string& songId, const std::string& url) = 0;
     /// Downloads the cover at url and stores it as "<songId>.jpg", ".png", ".webp" or ".svg" by its bytes; returns its
     /// URL.
     virtual Result<std::string> fetchCover(const std::string& songId, const std::string& url) = 0;

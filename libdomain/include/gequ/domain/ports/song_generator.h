@@ -2,6 +2,7 @@
 
 #include "gequ/domain/model/result.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,6 +56,17 @@ struct Lyrics {
     std::string text;
 };
 
+/// A lossless copy of one finished clip (the members' WAV download).
+struct WavRequest {
+    GenerationRequest request;  ///< the stored request of the clip's task (taskId set): the composer renders it again
+    int clipIndex = 0;          ///< which clip of the task
+    std::string upstreamClipId; ///< the provider's clip id (AceData's audio_id); empty for the composer
+    std::string mediaKey;       ///< where a provider that renders locally stores the file ("<song id>.wav")
+};
+
+/// What a provider without lossless copies answers to SongGenerator::wav.
+inline constexpr std::string_view kWavUnavailableMessage = "该作品暂不支持无损下载";
+
 /// How a caller treats a failed SongGenerator call (the error of submit, poll or lyrics). The class travels in the
 /// DomainError's code, so every Result stays a plain Result: upstreamFailureOf reads it back, upstreamError makes one.
 /// - Retryable (5020, AI 服务繁忙，请稍后再试): busy, rate-limited (429), upstream 5xx, timed out, unreachable, an
@@ -103,6 +115,10 @@ inline DomainError upstreamError(UpstreamFailure failure, std::string message = 
     return {ErrorCode::InvalidInput, message.empty() ? std::string(kUpstreamPermanentMessage) : std::move(message)};
 }
 
+/// Told a task's whole status by a provider that knows at once when one of its clips or the task finishes (the
+/// offline composer); called on the provider's thread, so it must be quick and must not call back into the provider.
+using StatusListener = std::function<void(const TaskStatus& status)>;
+
 /// The AI upstream: the AceData Suno API or the offline composer.
 ///
 /// Semantics shared by every provider:
@@ -115,6 +131,9 @@ inline DomainError upstreamError(UpstreamFailure failure, std::string message = 
 ///   (an error Result, never a partial list) says nothing about the tasks: poll again later.
 /// - clip audioUrl/imageUrl are the provider's: /media/ paths for the composer, upstream http(s) URLs (which expire)
 ///   for AceData, to be re-hosted with the MediaFetcher port.
+/// - push (setStatusListener): a provider that can, also tells the listener each time a clip or a task ends, with
+///   the same TaskStatus poll would answer; polling stays the authority (a missed push is caught by the next poll).
+///   A remote provider cannot push here (its callback arrives over HTTP instead) and keeps the default.
 class SongGenerator {
 public:
     virtual ~SongGenerator() = default;
@@ -126,6 +145,14 @@ public:
     virtual Result<Lyrics> lyrics(const std::string& prompt) = 0;
     /// The provider's name ("local" or "ace").
     virtual std::string name() const = 0;
+    /// A 44.1 kHz stereo WAV of a finished clip: a /media/ URL once stored under request.mediaKey, or the provider's
+    /// http(s) URL of the file (to be fetched with MediaFetcher::fetchWav); errors classified as for submit.
+    virtual Result<std::string> wav(const WavRequest& request) {
+        (void)request;
+        return upstreamError(UpstreamFailure::Permanent, std::string(kWavUnavailableMessage));
+    }
+    /// Replaces the listener told when a clip or task ends (empty: none); once it returns no old call is running.
+    virtual void setStatusListener(StatusListener listener) { (void)listener; }
 };
 
 } // namespace gequ::domain

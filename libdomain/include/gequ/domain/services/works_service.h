@@ -1,10 +1,12 @@
 #pragma once
 
 // The signed-in user's works (docs/api.md, "Creating and managing works"): the list and its counts, deleting, the
-// public/private switch, downloading, and AI lyrics for the create page.
+// public/private switch, downloading (MP3, and WAV for members), and AI lyrics for the create page.
 
 #include "gequ/domain/model/result.h"
 #include "gequ/domain/ports/clock.h"
+#include "gequ/domain/ports/media_fetcher.h"
+#include "gequ/domain/ports/media_store.h"
 #include "gequ/domain/ports/moderation.h"
 #include "gequ/domain/ports/song_generator.h"
 #include "gequ/domain/ports/store.h"
@@ -41,7 +43,10 @@ struct SongDownload {
 
 class WorksService {
 public:
-    WorksService(Store& store, const Clock& clock, SongGenerator& generator, const Moderation& moderation);
+    /// `media` (where WAV copies are kept) and `fetcher` (how a provider's WAV is copied there; null when the
+    /// provider stores its own) serve downloadWav; without `media` every WAV download answers 4090.
+    WorksService(Store& store, const Clock& clock, SongGenerator& generator, const Moderation& moderation,
+                 MediaStore* media = nullptr, MediaFetcher* fetcher = nullptr);
 
     /// The user's songs that are not deleted, newest first; 4000 for a page outside 1..50 rows.
     Result<std::vector<WorkItem>> list(const std::string& userId, Page page);
@@ -58,6 +63,13 @@ public:
     /// The file to download: a public finished song, or the viewer's own. 4040 歌曲不存在 for an unknown, deleted or
     /// hidden song and for another user's private one; 4090 while generating (音乐正在生成中，请稍候) or failed.
     Result<SongDownload> download(const std::optional<std::string>& viewerId, const std::string& songId);
+    /// The lossless WAV of a song (docs/product.md, members' benefits): the same access as download, then 4010 请先登录
+    /// for a visitor and 4030 (rules.json wavMembersOnly) below membership level 1. The first request makes it: the
+    /// provider that made the song renders it (the composer, from the same arrangement) or hands its file over (AceData
+    /// /suno/wav, copied with the fetcher); it is kept as "<song id>.wav" in the media store for every later one. A
+    /// provider failure answers its class (5020 busy, 4090 该作品暂不支持无损下载 when the song's provider is not the
+    /// configured one) and changes nothing.
+    Result<SongDownload> downloadWav(const std::optional<std::string>& viewerId, const std::string& songId);
     /// AI lyrics for a song name. 4000 请先输入歌曲名称 when empty (歌曲名称不能超过50个字符 when too long); 4220
     /// 歌名包含敏感内容，无法生成歌词 when our moderation refuses it (upstream is not asked); 4220 内容未通过安全审核
     /// when upstream refuses; 5020 AI 服务繁忙，请稍后再试 for any other upstream failure.
@@ -68,7 +80,14 @@ private:
     const Clock& _clock;
     SongGenerator& _generator;
     const Moderation& _moderation;
+    MediaStore* _media;
+    MediaFetcher* _fetcher;
 };
+
+/// The provider's clip id of one of our songs (an extend's or a WAV's audio_id), asked of the provider through the
+/// song's task: the poll's error when that fails (retry later), Permanent `gone` when the provider no longer has it.
+Result<std::string> upstreamClipIdOf(Store& store, SongGenerator& generator, const std::string& songId,
+                                     std::string_view gone);
 
 /// The media key of one of our media URLs ("/media/<key>"), or empty for any other URL.
 std::string mediaKeyOf(std::string_view url);

@@ -2,7 +2,9 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import FavoriteIcon from '@mui/icons-material/Favorite';
+import GraphicEqIcon from '@mui/icons-material/GraphicEq';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -20,6 +22,7 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';
+import { useCurrentUser } from '../../../lib/current-user';
 import { formatDate } from '../../../lib/date';
 import { CARD_TITLE_MAX, truncate } from '../../../lib/format';
 import { displayTags } from '../../../lib/genres';
@@ -30,10 +33,11 @@ import { zh } from '../../../strings/zh-CN';
 import { SongCounts } from '../../../components/SongCounts';
 import { SongCover } from '../../../components/SongCover';
 import { toPlayerSong } from '../../../components/SongList';
-import { fetchSongFile, mp3FileName, saveBlob } from '../api/downloadSong';
+import { fetchSongFile, type SongFormat, saveBlob, songFileName } from '../api/downloadSong';
 import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
+import { ExtendDialog } from './ExtendDialog';
 import { similarHref } from '../links';
 
 const COVER = 88;
@@ -59,7 +63,8 @@ function Action({ label, onClick, disabled, pressed, children }: {
 /**
  * One of the user's songs (docs/web.md): generating (spinner and the progress text, moving with `now`), done
  * (playable) or failed (生成错误 / 积分已退还, no image, the failure sentence, its switch disabled), with the actions
- * play/pause (the global audio), like, 生成类似, share, download, delete and the public switch. Used by /mywork and by
+ * play/pause (the global audio), like, 生成类似, 继续创作 (the extend dialog), share, download (and, for members, the
+ * lossless WAV), delete and the public switch. Used by /mywork and by
  * the 音乐列表 drawer of /create. Deleting asks the list to confirm (`onDelete`).
  */
 export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number; onDelete: (song: UserSong) => void }) {
@@ -68,7 +73,10 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
   const openSong = useOpenSong();
   const share = useShareSong();
   const like = useLikeSong();
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<SongFormat | null>(null);
+  const [extending, setExtending] = useState(false);
+  const { user } = useCurrentUser();
+  const member = (user?.membershipLevel ?? 0) >= 1;
 
   const done = song.complete === 1;
   const generating = song.complete === 0;
@@ -92,6 +100,8 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
     else navigate(similarHref(song.title, song.tags));
   };
 
+  const onExtend = whenDone(() => setExtending(true));
+
   const onShare = whenDone(() => {
     share.mutate(song.native_id, {
       onSuccess: async ({ url }) => {
@@ -101,17 +111,20 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
     });
   });
 
-  const onDownload = whenDone(() => {
-    if (!song.native_audio_url) {
-      notify(zh.works.noDownloadLink, 'warning');
-      return;
-    }
-    setDownloading(true);
-    fetchSongFile(song.native_id)
-      .then((blob) => saveBlob(blob, mp3FileName(song.title)))
-      .catch((error: unknown) => notify(error instanceof Error ? error.message : zh.errors.downloadFailed, 'error'))
-      .finally(() => setDownloading(false));
-  });
+  const download = (format: SongFormat) =>
+    whenDone(() => {
+      if (!song.native_audio_url) {
+        notify(zh.works.noDownloadLink, 'warning');
+        return;
+      }
+      setDownloading(format);
+      fetchSongFile(song.native_id, format)
+        .then((blob) => saveBlob(blob, songFileName(song.title, format)))
+        .catch((error: unknown) => notify(error instanceof Error ? error.message : zh.errors.downloadFailed, 'error'))
+        .finally(() => setDownloading(null));
+    });
+  const onDownload = download('mp3');
+  const onDownloadWav = download('wav');
 
   const onSwitch = () => {
     const open: 0 | 1 = song.open === 1 ? 0 : 1;
@@ -198,18 +211,27 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
             <Action label={zh.works.similar} onClick={onSimilar}>
               <AutoAwesomeIcon fontSize="small" />
             </Action>
+            <Action label={zh.works.extend} onClick={onExtend}>
+              <EditNoteIcon fontSize="small" />
+            </Action>
             <Action label={zh.works.share} onClick={onShare} disabled={share.isPending}>
               <ShareIcon fontSize="small" />
             </Action>
-            <Action label={zh.works.download} onClick={onDownload} disabled={downloading}>
-              {downloading ? <CircularProgress size={18} aria-hidden /> : <DownloadIcon fontSize="small" />}
+            <Action label={zh.works.download} onClick={onDownload} disabled={downloading !== null}>
+              {downloading === 'mp3' ? <CircularProgress size={18} aria-hidden /> : <DownloadIcon fontSize="small" />}
             </Action>
+            {member ? (
+              <Action label={zh.works.downloadWav} onClick={onDownloadWav} disabled={downloading !== null}>
+                {downloading === 'wav' ? <CircularProgress size={18} aria-hidden /> : <GraphicEqIcon fontSize="small" />}
+              </Action>
+            ) : null}
           </Stack>
         )}
         <Action label={zh.works.delete} onClick={() => onDelete(song)}>
           <DeleteOutlineIcon fontSize="small" />
         </Action>
       </Stack>
+      {extending ? <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} /> : null}
     </Card>
   );
 }

@@ -1,0 +1,99 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useId, useState } from 'react';
+import { notify } from '../../../lib/api-client';
+import { formatDuration } from '../../../lib/format';
+import { DEFAULT_MODEL, RULE_MESSAGES } from '../../../lib/rules';
+import type { UserSong } from '../../../lib/types';
+import { zh } from '../../../strings/zh-CN';
+import { useCreateSong } from '../../create/api/useCreateSong';
+import { extendBody } from '../../create/form';
+
+/**
+ * 继续创作 (docs/web.md, my works): continue one of the user's finished songs from a chosen second (the slider; the
+ * end by default) with new lyrics and, optionally, another style and name. Submits an `extend` create (the same
+ * points as a create); the new songs appear in my works.
+ */
+export function ExtendDialog({ song, open, onClose }: { song: UserSong; open: boolean; onClose: () => void }) {
+  const create = useCreateSong();
+  const total = Math.max(1, Math.floor(song.duration ?? 0));
+  const [at, setAt] = useState(total);
+  const [title, setTitle] = useState(song.title);
+  const [lyrics, setLyrics] = useState('');
+  const [style, setStyle] = useState(song.tags);
+  const [lyricsError, setLyricsError] = useState(false);
+  const titleId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    if (!lyrics.trim()) {
+      setLyricsError(true);
+      notify(RULE_MESSAGES.lyricMissing, 'error');
+      return;
+    }
+    create.mutate(extendBody({ audioId: song.native_id, continueAt: at, title, lyrics, style, model: DEFAULT_MODEL }), {
+      onSuccess: (envelope) => {
+        notify(envelope.message || zh.create.submitted, 'success');
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id={titleId}>{zh.works.extendTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{zh.works.extendHint}</DialogContentText>
+          <Stack sx={{ gap: 2 }}>
+            <div>
+              <Typography variant="body2" component="p">
+                {zh.works.extendFrom(formatDuration(at), formatDuration(total))}
+              </Typography>
+              <Slider
+                aria-label={zh.works.extendPosition}
+                value={at}
+                min={1}
+                max={total}
+                step={1}
+                onChange={(_, value) => setAt(Array.isArray(value) ? value[0]! : value)}
+                getAriaValueText={(value) => formatDuration(value)}
+              />
+            </div>
+            <TextField label={zh.works.extendName} value={title} onChange={(e) => setTitle(e.target.value)} size="small" />
+            <TextField
+              label={zh.works.extendLyrics}
+              value={lyrics}
+              onChange={(e) => {
+                setLyrics(e.target.value);
+                setLyricsError(false);
+              }}
+              error={lyricsError}
+              multiline
+              minRows={4}
+              required
+            />
+            <TextField label={zh.works.extendStyle} value={style} onChange={(e) => setStyle(e.target.value)} size="small" />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} color="inherit">
+            {zh.works.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            {zh.works.extendSubmit}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
