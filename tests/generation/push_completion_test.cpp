@@ -7,6 +7,8 @@
 #include "gequ/media/local_media_store.h"
 #include "gequ/server/generation_runner.h"
 
+#include <thread>
+
 namespace gequ::generation::test {
 namespace {
 
@@ -86,7 +88,15 @@ TEST_F(PushCompletionTest, AFailingComposerPushesTheFailureAndTheTaskIsRefundedO
     std::atomic<int> pushes{0};
     generator->setStatusListener([&](const TaskStatus& status) {
         ++pushes;
-        EXPECT_TRUE(worker.applyPushed(status).ok());
+        // Without a soundfont the composer fails at once, possibly before the worker has stored the submission:
+        // retry while the task is not known yet, as the server's runner does (apps/server/src/generation_runner.cpp).
+        auto applied = worker.applyPushed(status);
+        for (int tries = 0; !applied.ok() && applied.error().code == domain::ErrorCode::NotFound && tries < 200;
+             ++tries) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(25));
+            applied = worker.applyPushed(status);
+        }
+        EXPECT_TRUE(applied.ok());
     });
     const std::string user = addUser();
     const std::string id = createTask(user);
