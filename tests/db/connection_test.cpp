@@ -1,12 +1,18 @@
 // gequ_db's connection layer on both databases: prepared statements reused with fresh parameters, a failed run that
-// leaves its cached statement usable, more distinct statements than the cache holds, and NULLs both ways.
+// leaves its cached statement usable, more distinct statements than the cache holds, and NULLs both ways; the pool
+// serves waiting writers before waiting readers and never leaves a waiter asleep beside a free connection.
 
 #include "connection.h"
 #include "test_support.h"
 #include "url.h"
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
+#include <future>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 namespace gequ::db::test {
 namespace {
@@ -43,6 +49,7 @@ protected:
     }
 
     Connection& connection() { return *_connection; }
+    std::unique_ptr<Connection> connect() const { return std::make_unique<Connection>(detail::parseUrl(_url)); }
 
 private:
     std::string _url;
@@ -103,6 +110,54 @@ TEST_P(ConnectionTest, TransactionsCommitAndRollBack) {
     std::vector<std::int64_t> a;
     Query(connection(), "SELECT a FROM t").into(a).execute();
     EXPECT_EQ(a, (std::vector<std::int64_t>{2}));
+}
+
+TEST_P(ConnectionTest, ThePoolServesAWaitingWriterBeforeEarlierReaders) {
+    using Pool = detail::ConnectionPool;
+    Pool pool([this] { return connect(); }, 1);
+    std::mutex mutex;
+    std::vector<std::string> order;
+    auto held = std::make_optional(pool.acquire());
+    const auto take = [&](Pool::Use use, std::string name) {
+        auto lease = pool.acquire(use);
+        std::lock_guard lock(mutex);
+        order.push_back(std::move(name));
+    };
+    std::thread reader1(take, Pool::Use::Read, "reader1");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::thread reader2(take, Pool::Use::Read, "reader2");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::thread writer(take, Pool::Use::Write, "writer");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    held.reset();
+    reader1.join();
+    reader2.join();
+    writer.join();
+    ASSERT_EQ(order.size(), 3u);
+    EXPECT_EQ(order.front(), "writer");
+}
+
+TEST_P(ConnectionTest, ThePoolLeavesNoWaiterAsleepBesideAFreeConnection) {
+    // Readers and writers crowd a pool of two; a lost wake-up would leave a reader waiting for the 60 s timeout.
+    using Pool = detail::ConnectionPool;
+    Pool pool([this] { return connect(); }, 2);
+    std::atomic<int> done{0};
+    auto all = std::async(std::launch::async, [&] {
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 12; ++t) {
+            threads.emplace_back([&, t] {
+                for (int i = 0; i < 200; ++i) {
+                    auto lease = pool.acquire(t % 3 == 0 ? Pool::Use::Write : Pool::Use::Read);
+                    std::this_thread::yield();
+                }
+                ++done;
+            });
+        }
+        for (auto& thread : threads) {
+            thread.join();
+        }
+    });
+    ASSERT_EQ(all.wait_for(std::chrono::seconds(30)), std::future_status::ready) << done << " of 12 threads finished";
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ConnectionTest, testing::Values(Backend::Sqlite, Backend::Postgresql), backendName);

@@ -24,6 +24,14 @@ std::vector<std::string> ids(const std::vector<domain::Song>& songs) {
     return out;
 }
 
+std::vector<std::string> ids(const std::vector<domain::OwnSong>& songs) {
+    std::vector<std::string> out;
+    for (const auto& own : songs) {
+        out.push_back(own.song.id);
+    }
+    return out;
+}
+
 class SongTest : public StoreTest {
 protected:
     void SetUp() override {
@@ -369,6 +377,37 @@ TEST_P(SongTest, WorkCountsAndLastPagesFollowInsertsAndDeletes) {
     kept.title = "改名";
     writing(store(), [&](Repositories& repos) { repos.songs().update(kept); });
     EXPECT_EQ(count(), 35);
+}
+
+TEST_P(SongTest, WorksPagesSayWhichSongsTheOwnerLikesOnFirstAndLastPages) {
+    // listByUser reads the owner's likes in the same statement as the page, from either end of the index; another
+    // user's like of the same song does not count.
+    std::vector<domain::Song> mine;
+    for (int i = 0; i < 30; ++i) {
+        mine.push_back(makeSong("l" + std::to_string(100 + i), "u1", kT0 + std::chrono::minutes(i)));
+    }
+    insert(mine);
+    insert({makeSong("theirs", "u2", kT0)});
+    writing(store(), [&](Repositories& repos) {
+        repos.songs().addLike("u1", "l129", kT0); // first page
+        repos.songs().addLike("u1", "l101", kT0); // last page, read oldest first
+        repos.songs().addLike("u1", "theirs", kT0);
+        repos.songs().addLike("u2", "l128", kT0);
+    });
+    const auto likedOn = [&](int offset) {
+        std::vector<std::string> liked;
+        for (const auto& own : reading(store(), [&](Repositories& r) {
+                 return r.songs().listByUser("u1", {offset, 10});
+             })) {
+            if (own.liked) {
+                liked.push_back(own.song.id);
+            }
+        }
+        return liked;
+    };
+    EXPECT_EQ(likedOn(0), std::vector<std::string>{"l129"});
+    EXPECT_TRUE(likedOn(10).empty());
+    EXPECT_EQ(likedOn(20), std::vector<std::string>{"l101"});
 }
 
 TEST_P(SongTest, SearchTreatsWildcardsAndQuotesAsText) {

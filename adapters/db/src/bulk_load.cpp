@@ -93,7 +93,7 @@ void SqlStore::bulkInsert(const std::vector<domain::User>& users, const std::vec
 }
 
 void SqlStore::analyze() {
-    auto lease = _pool.acquire();
+    auto lease = _pool.acquire(ConnectionPool::Use::Write);
     Connection& c = *lease;
     if (c.postgres()) {
         c.execute("VACUUM ANALYZE"); // outside a transaction; sets the visibility map for index-only scans

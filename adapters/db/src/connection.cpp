@@ -484,18 +484,30 @@ ConnectionPool::Lease::~Lease() {
     }
 }
 
-ConnectionPool::Lease ConnectionPool::acquire() {
+ConnectionPool::Lease ConnectionPool::acquire(Use use) {
     std::unique_lock lock(_mutex);
     for (;;) {
-        if (!_available.wait_for(lock, kAcquireTimeout, [this] { return !_idle.empty() || _open < _maxSize; })) {
+        const auto free = [this] { return !_idle.empty() || _open < _maxSize; };
+        bool got = false;
+        if (use == Use::Write) {
+            ++_writersWaiting;
+            got = _writers.wait_for(lock, kAcquireTimeout, free);
+            --_writersWaiting;
+        } else {
+            got = _readers.wait_for(lock, kAcquireTimeout, [&] { return free() && _writersWaiting == 0; });
+        }
+        if (!got) {
             throw DbException("no database connection became free within 60 s (pool of " + std::to_string(_maxSize) +
                               ")");
         }
         if (_idle.empty()) {
+            ++_open;
+            passOn();
             break;
         }
         auto connection = std::move(_idle.back());
         _idle.pop_back();
+        passOn();
         if (std::chrono::steady_clock::now() - connection->idleSince < kValidateAfter) {
             return Lease(*this, std::move(connection));
         }
@@ -508,14 +520,13 @@ ConnectionPool::Lease ConnectionPool::acquire() {
         lock.lock();
         --_open;
     }
-    ++_open;
     lock.unlock();
     try {
         return Lease(*this, _factory());
     } catch (...) {
         lock.lock();
         --_open;
-        _available.notify_one();
+        wakeOne();
         throw;
     }
 }
@@ -529,7 +540,23 @@ void ConnectionPool::giveBack(std::unique_ptr<Connection> connection) {
         connection->idleSince = std::chrono::steady_clock::now();
         _idle.push_back(std::move(connection));
     }
-    _available.notify_one();
+    wakeOne();
+}
+
+void ConnectionPool::passOn() {
+    // One notification per returned connection can be spent on a writer that was about to stop waiting anyway; the
+    // thread that took a connection wakes the next waiter while more are free, so no reader sleeps beside one.
+    if (!_idle.empty() || _open < _maxSize) {
+        wakeOne();
+    }
+}
+
+void ConnectionPool::wakeOne() {
+    if (_writersWaiting > 0) {
+        _writers.notify_one();
+    } else {
+        _readers.notify_one();
+    }
 }
 
 } // namespace gequ::db::detail

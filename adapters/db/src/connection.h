@@ -151,6 +151,8 @@ private:
 
 /// A pool that blocks (up to a timeout) when every connection is in use, rather than failing at once. A connection
 /// that sat idle for a while is checked with a trivial query before it is handed out (the server may have dropped it).
+/// A unit of work that writes is served before any waiting reader, so writes (login codes, creates, payments, plays)
+/// never queue behind a crowd of list reads for a connection (docs/performance.md).
 class ConnectionPool {
 public:
     using Factory = std::function<std::unique_ptr<Connection>()>;
@@ -174,7 +176,10 @@ public:
         std::unique_ptr<Connection> _connection;
     };
 
-    Lease acquire();
+    enum class Use { Read, Write };
+
+    /// A connection for `use`; writers waiting are served before readers.
+    Lease acquire(Use use = Use::Read);
 
 private:
     void giveBack(std::unique_ptr<Connection> connection);
@@ -183,8 +188,15 @@ private:
     int _maxSize;
     int _open = 0;
     std::mutex _mutex;
-    std::condition_variable _available;
+    std::condition_variable _readers;
+    std::condition_variable _writers;
+    int _writersWaiting = 0;
     std::vector<std::unique_ptr<Connection>> _idle;
+
+    /// Wakes a waiting writer if there is one, else a reader. Called with _mutex held.
+    void wakeOne();
+    /// Wakes the next waiter when a connection is still free after one was taken. Called with _mutex held.
+    void passOn();
 };
 
 } // namespace gequ::db::detail

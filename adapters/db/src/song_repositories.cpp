@@ -51,8 +51,10 @@ std::string keyColumn(const Connection& c) {
 /// A deferred join (docs/performance.md): `keys` selects the page's keys as column k, in order, from an index alone
 /// (so skipping `offset` rows reads no table rows); only the page's rows are then read whole, with their owner's
 /// name, in `order`.
-std::string pageOfKeys(const Connection& c, const std::string& keys, const std::string& order) {
-    return "SELECT " + kListColumns + " FROM (" + keys + ") p JOIN songs s ON s." + keyColumn(c) +
+/// `extra` adds columns after the song's.
+std::string pageOfKeys(const Connection& c, const std::string& keys, const std::string& order,
+                       const std::string& extra = "") {
+    return "SELECT " + kListColumns + extra + " FROM (" + keys + ") p JOIN songs s ON s." + keyColumn(c) +
            " = p.k JOIN users u ON u.id = s.user_id" + order;
 }
 
@@ -278,14 +280,28 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
     return songs(query);
 }
 
-std::vector<domain::Song> SqlSongRepository::listByUser(const std::string& userId, Page page) {
-    // songs_user_live (user_id, created_at DESC, id DESC, only songs not deleted) serves it from the index alone.
-    // Pages in the older half are read from the other end of the index (oldest first, then reversed), so the last
-    // page of 10,000 songs skips as few entries as the first.
-    const std::int64_t total = countByUser(userId);
+std::vector<domain::OwnSong> SqlSongRepository::listByUser(const std::string& userId, Page page) {
+    // songs_user_live (user_id, created_at DESC, id DESC, only songs not deleted) serves it from the index alone, and
+    // whether the owner likes each song is read in the same statement. The first page needs nothing else; pages in
+    // the older half are read from the other end of the index (oldest first, then reversed, which needs the count),
+    // so the last page of 10,000 songs skips as few entries as the first.
+    const std::string liked = ", CASE WHEN EXISTS (SELECT 1 FROM song_likes l WHERE l.user_id = s.user_id AND "
+                              "l.song_id = s.id) THEN 1 ELSE 0 END";
     const std::int64_t offset = offsetOf(page);
     const std::int64_t limit = limitOf(page);
-    if (offset >= total) {
+    const auto read = [](Query& query) {
+        std::vector<domain::Song> songs;
+        std::vector<std::int64_t> likes;
+        query.into(songs).into(likes).execute();
+        std::vector<domain::OwnSong> rows;
+        rows.reserve(songs.size());
+        for (std::size_t i = 0; i < songs.size(); ++i) {
+            rows.push_back({std::move(songs[i]), i < likes.size() && likes[i] != 0});
+        }
+        return rows;
+    };
+    const std::int64_t total = offset > 0 ? countByUser(userId) : 0;
+    if (offset > 0 && offset >= total) {
         return {};
     }
     if (offset > 0 && offset >= total / 2) {
@@ -295,9 +311,9 @@ std::vector<domain::Song> SqlSongRepository::listByUser(const std::string& userI
                                    "SELECT s." + keyColumn(_c) +
                                        " AS k FROM songs s WHERE s.user_id = ? AND s.deleted_at IS NULL" + oldestFirst +
                                        " LIMIT ? OFFSET ?",
-                                   oldestFirst));
+                                   oldestFirst, liked));
         query.bind(userId).bind(total - offset - fromOldest).bind(fromOldest);
-        auto rows = songs(query);
+        auto rows = read(query);
         std::reverse(rows.begin(), rows.end());
         return rows;
     }
@@ -305,9 +321,9 @@ std::vector<domain::Song> SqlSongRepository::listByUser(const std::string& userI
                                "SELECT s." + keyColumn(_c) +
                                    " AS k FROM songs s WHERE s.user_id = ? AND s.deleted_at IS NULL" + kNewest +
                                    " LIMIT ? OFFSET ?",
-                               kNewest));
+                               kNewest, liked));
     query.bind(userId).bind(limit).bind(offset);
-    return songs(query);
+    return read(query);
 }
 
 std::int64_t SqlSongRepository::countByUser(const std::string& userId) {

@@ -72,7 +72,7 @@ std::unique_ptr<Connection> SqlStore::connect() {
 
 void SqlStore::transact(const std::function<bool(domain::Repositories&)>& fn) {
     for (int attempt = 1;; ++attempt) {
-        auto lease = _pool.acquire();
+        auto lease = _pool.acquire(ConnectionPool::Use::Write);
         Connection& connection = *lease;
         std::unique_lock writer(_writeMutex, std::defer_lock);
         if (!connection.postgres()) {

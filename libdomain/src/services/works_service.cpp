@@ -9,7 +9,6 @@
 #include "gequ/domain/services/task_request.h"
 
 #include <map>
-#include <unordered_set>
 
 namespace gequ::domain {
 
@@ -89,23 +88,13 @@ Result<std::vector<WorkItem>> WorksService::list(const std::string& userId, Page
     }
     return readOnly(_store, [&](Repositories& repos) {
         auto songs = repos.songs().listByUser(userId, page);
-        std::vector<std::string> ids;
-        for (const auto& song : songs) {
-            ids.push_back(song.id);
-        }
-        std::unordered_set<std::string> liked;
-        if (!ids.empty()) {
-            for (auto& id : repos.songs().likedAmong(userId, ids)) {
-                liked.insert(std::move(id));
-            }
-        }
         // The failure text lives on the task; a page names few failed tasks.
         std::map<std::string, std::string> taskErrors;
         std::vector<WorkItem> items;
         items.reserve(songs.size());
-        for (auto& song : songs) {
+        for (auto& [song, liked] : songs) {
             WorkItem item;
-            item.liked = liked.contains(song.id);
+            item.liked = liked;
             if (song.complete == SongStatus::Failed) {
                 auto it = taskErrors.find(song.taskId);
                 if (it == taskErrors.end()) {

@@ -97,6 +97,12 @@ struct Song {
     std::string userName; ///< the owner's nickname, joined on read (not stored with the song)
 };
 
+/// One of a user's own songs as their works list reads it: the song and whether its owner likes it.
+struct OwnSong {
+    Song song;
+    bool liked = false;
+};
+
 enum class TaskState { Queued, Submitted, Running, Succeeded, Failed };
 
 /// The task channel (docs/product.md): members (level >= 2) are served first.
