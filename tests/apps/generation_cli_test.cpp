@@ -26,7 +26,8 @@ class GenerationCliTest : public DataDirTest {
 protected:
     /// A signed-in user's id (20 points).
     std::string user(const std::string& phone) {
-        return runtime().auth().authenticate(login(phone).token).value_or("");
+        auto signedIn = runtime().auth().authenticate(login(phone).token);
+        return signedIn ? signedIn->userId : std::string();
     }
     domain::CreatedTask create(const std::string& userId, const std::string& prompt) {
         domain::CreateRequest request;

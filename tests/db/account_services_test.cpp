@@ -80,7 +80,9 @@ TEST_P(AccountServiceTest, FirstLoginRegistersWithTheGiftAndASession) {
     ASSERT_TRUE(result.ok());
     EXPECT_TRUE(result->isNew);
     EXPECT_EQ(result->token.size(), 43u);
-    EXPECT_EQ(_auth->authenticate(result->token), result->userId);
+    ASSERT_TRUE(_auth->authenticate(result->token));
+    EXPECT_EQ(_auth->authenticate(result->token)->userId, result->userId);
+    EXPECT_EQ(_auth->authenticate(result->token)->expiresAt, _clock.now() + std::chrono::days{30});
 
     auto user = reading(store(), [&](Repositories& repos) { return repos.users().findById(result->userId); });
     ASSERT_TRUE(user);
@@ -299,7 +301,7 @@ TEST_P(AccountServiceTest, ConcurrentRedeemsOfAOneUseCodeHaveOneWinner) {
     std::vector<std::string> ids;
     for (int i = 0; i < kUsers; ++i) {
         const std::string token = login("1380000" + std::to_string(2000 + i), "10.0.1." + std::to_string(i));
-        ids.push_back(*_auth->authenticate(token));
+        ids.push_back(_auth->authenticate(token)->userId);
     }
     const std::string code = oneCode(50, 3);
     std::atomic<int> won{0}, refused{0};
@@ -320,7 +322,7 @@ TEST_P(AccountServiceTest, ConcurrentRedeemsOfAOneUseCodeHaveOneWinner) {
 }
 
 TEST_P(AccountServiceTest, ConcurrentRedeemsByOneUserCountOnce) {
-    const std::string id = *_auth->authenticate(login(kPhone));
+    const std::string id = _auth->authenticate(login(kPhone))->userId;
     const std::string code = oneCode(50, std::nullopt, 100);
     std::atomic<int> won{0};
     inParallel(8, [&](int) {
@@ -424,7 +426,7 @@ TEST_P(AccountServiceTest, DisablingAUserRevokesEverySessionAndEnablingAllowsLog
 }
 
 TEST_P(AccountServiceTest, ShowAndListUsers) {
-    const std::string id = *_auth->authenticate(login(kPhone));
+    const std::string id = _auth->authenticate(login(kPhone))->userId;
     _clock.advance(1s);
     login("13900139000");
     const std::string code = oneCode(30);

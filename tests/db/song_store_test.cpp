@@ -24,7 +24,7 @@ std::vector<std::string> ids(const std::vector<domain::Song>& songs) {
     return out;
 }
 
-std::vector<std::string> ids(const std::vector<domain::OwnSong>& songs) {
+std::vector<std::string> ids(const std::vector<domain::SongView>& songs) {
     std::vector<std::string> out;
     for (const auto& own : songs) {
         out.push_back(own.song.id);
@@ -408,6 +408,24 @@ TEST_P(SongTest, WorksPagesSayWhichSongsTheOwnerLikesOnFirstAndLastPages) {
     EXPECT_EQ(likedOn(0), std::vector<std::string>{"l129"});
     EXPECT_TRUE(likedOn(10).empty());
     EXPECT_EQ(likedOn(20), std::vector<std::string>{"l101"});
+}
+
+TEST_P(SongTest, ASongAsSeenByAViewerCarriesThatViewersLikeOnly) {
+    auto song = makeSong("seen", "u1", kT0);
+    song.lyric = "整首歌词";
+    insert({song});
+    writing(store(), [&](Repositories& repos) { repos.songs().addLike("u2", "seen", kT0); });
+    const auto seenBy = [&](const std::string& id, const std::string& viewer) {
+        return reading(store(), [&](Repositories& r) { return r.songs().findAsSeenBy(id, viewer); });
+    };
+    auto byLiker = seenBy("seen", "u2");
+    ASSERT_TRUE(byLiker);
+    EXPECT_TRUE(byLiker->liked);
+    EXPECT_EQ(byLiker->song.lyric, "整首歌词"); // the whole song, as findById reads it
+    auto byOwner = seenBy("seen", "u1");
+    ASSERT_TRUE(byOwner);
+    EXPECT_FALSE(byOwner->liked);
+    EXPECT_FALSE(seenBy("missing", "u2"));
 }
 
 TEST_P(SongTest, SearchTreatsWildcardsAndQuotesAsText) {

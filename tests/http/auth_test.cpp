@@ -353,6 +353,9 @@ TEST_F(AuthTest, TheDisabledFlagAloneRefusesExistingSessions) {
         repos.users().setDisabled(id, true);
         return true;
     });
+    // Written by another process (as gequ-admin does): this instance may remember the session it read for
+    // http.session_cache_ms (1 s), never longer (docs/accounts.md, "Sessions").
+    clock().advance(1s);
     expectError(getAs("/user/select", token), 401, 4010, "请先登录");
 }
 

@@ -25,9 +25,9 @@ using namespace std::chrono_literals;
 constexpr int kUsers = 16;
 
 /// "token-uN" signs in as user uN (seeded); anything else is a visitor.
-std::optional<std::string> testTokens(const std::string& token) {
+std::optional<domain::SignedIn> testTokens(const std::string& token) {
     if (token.rfind("token-u", 0) == 0) {
-        return token.substr(6);
+        return domain::SignedIn{token.substr(6), domain::TimePoint::max()};
     }
     return std::nullopt;
 }

@@ -9,6 +9,7 @@
 #include "rate_limiter.h"
 #include "response_writer.h"
 #include "router.h"
+#include "session_cache.h"
 
 #include <Poco/JSON/Parser.h>
 #include <Poco/Net/NameValueCollection.h>
@@ -396,6 +397,85 @@ Response answerWith(const std::string& body, int status = 200) {
     response.status = status;
     response.body = body;
     return response;
+}
+
+TEST(SessionCache, RemembersASignedInTokenForItsTimeToLiveAndNeverPastTheSessionsExpiry) {
+    using namespace std::chrono_literals;
+    const domain::TimePoint t0{std::chrono::milliseconds(1'700'000'000'000)};
+    SessionCache cache(1000ms);
+    int asked = 0;
+    const auto lookup = [&](const std::string& token) -> std::optional<domain::SignedIn> {
+        ++asked;
+        if (token == "good") {
+            return domain::SignedIn{"u1", t0 + 24h};
+        }
+        if (token == "ending") {
+            return domain::SignedIn{"u2", t0 + 300ms};
+        }
+        return std::nullopt;
+    };
+    EXPECT_EQ(cache.userOf("good", t0, lookup), "u1");
+    EXPECT_EQ(cache.userOf("good", t0 + 999ms, lookup), "u1");
+    EXPECT_EQ(asked, 1);
+    EXPECT_EQ(cache.userOf("good", t0 + 1000ms, lookup), "u1");
+    EXPECT_EQ(asked, 2);
+    // A session that ends within the time to live is remembered only until it ends.
+    EXPECT_EQ(cache.userOf("ending", t0, lookup), "u2");
+    EXPECT_EQ(cache.userOf("ending", t0 + 299ms, lookup), "u2");
+    EXPECT_EQ(asked, 3);
+    EXPECT_EQ(cache.userOf("ending", t0 + 300ms, lookup), "u2"); // asked again (this lookup says yes)
+    EXPECT_EQ(asked, 4);
+    // Unknown tokens are asked every time and never kept.
+    EXPECT_EQ(cache.userOf("bad", t0, lookup), std::nullopt);
+    EXPECT_EQ(cache.userOf("bad", t0, lookup), std::nullopt);
+    EXPECT_EQ(asked, 6);
+}
+
+TEST(SessionCache, ALogoutHereIsFeltAtOnceAndALookupThatRacedItIsNotKept) {
+    using namespace std::chrono_literals;
+    const domain::TimePoint t0{std::chrono::milliseconds(1'700'000'000'000)};
+    SessionCache cache(std::chrono::minutes(1));
+    bool valid = true;
+    const auto lookup = [&](const std::string&) -> std::optional<domain::SignedIn> {
+        return valid ? std::optional<domain::SignedIn>(domain::SignedIn{"u1", t0 + 24h}) : std::nullopt;
+    };
+    EXPECT_EQ(cache.userOf("t", t0, lookup), "u1");
+    valid = false; // revoked in the database, then forgotten here (routes_auth.cpp)
+    cache.forget("t");
+    EXPECT_EQ(cache.userOf("t", t0, lookup), std::nullopt);
+
+    // A lookup that read the session before a logout finished is answered but not kept.
+    valid = true;
+    const auto racing = [&](const std::string& token) -> std::optional<domain::SignedIn> {
+        auto signedIn = lookup(token);
+        valid = false;
+        cache.forget(token);
+        return signedIn;
+    };
+    EXPECT_EQ(cache.userOf("t", t0, racing), "u1");
+    EXPECT_EQ(cache.size(), 0u);
+    EXPECT_EQ(cache.userOf("t", t0, lookup), std::nullopt);
+}
+
+TEST(SessionCache, ZeroTimeToLiveAsksEveryTimeAndAFullCacheStaysBounded) {
+    using namespace std::chrono_literals;
+    const domain::TimePoint t0{std::chrono::milliseconds(1'700'000'000'000)};
+    int asked = 0;
+    const auto lookup = [&](const std::string& token) -> std::optional<domain::SignedIn> {
+        ++asked;
+        return domain::SignedIn{"user-of-" + token, t0 + 24h};
+    };
+    SessionCache off(0ms);
+    off.userOf("a", t0, lookup);
+    off.userOf("a", t0, lookup);
+    EXPECT_EQ(asked, 2);
+    EXPECT_EQ(off.size(), 0u);
+
+    SessionCache small(std::chrono::minutes(1), 3);
+    for (const char* token : {"a", "b", "c", "d", "e"}) {
+        EXPECT_EQ(small.userOf(token, t0, lookup), std::string("user-of-") + token);
+    }
+    EXPECT_LE(small.size(), 3u);
 }
 
 TEST(ListCache, ConcurrentMissesOfOneKeyAskOnce) {

@@ -406,9 +406,9 @@ TEST(Cors, OnlyConfiguredOriginsGetCorsHeaders) {
 }
 
 TEST(Authenticator, ResolvesTheViewerFromTheAuthorizationHeader) {
-    TestServer server({}, [](const std::string& token) -> std::optional<std::string> {
+    TestServer server({}, [](const std::string& token) -> std::optional<domain::SignedIn> {
         if (token == "good-token") {
-            return "user-1";
+            return domain::SignedIn{"user-1", domain::TimePoint::max()};
         }
         return std::nullopt;
     });

@@ -21,9 +21,9 @@ class SquareTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         // Tokens "token-u1" and "token-u2" sign in as u1 and u2.
-        _server = new TestServer({}, [](const std::string& token) -> std::optional<std::string> {
+        _server = new TestServer({}, [](const std::string& token) -> std::optional<domain::SignedIn> {
             if (token == "token-u1" || token == "token-u2") {
-                return token.substr(6);
+                return domain::SignedIn{token.substr(6), domain::TimePoint::max()};
             }
             return std::nullopt;
         });
@@ -355,8 +355,11 @@ TEST_F(SquareTest, PlansAreTheCatalogue) {
 TEST(ListCacheTest, VisitorsShareAShortLivedAnswerSignedInViewersItsSongsWithTheirOwnLikesAndPublishingClearsIt) {
     // A long time to live, so nothing here depends on timing: only clear() or a signed-in viewer sees past it.
     TestServer server([](HttpConfig& config) { config.listCacheMillis = 600000; },
-                      [](const std::string& token) -> std::optional<std::string> {
-                          return token == "token-u1" ? std::optional<std::string>("u1") : std::nullopt;
+                      [](const std::string& token) -> std::optional<domain::SignedIn> {
+                          if (token == "token-u1") {
+                              return domain::SignedIn{"u1", domain::TimePoint::max()};
+                          }
+                          return std::nullopt;
                       });
     server.store().transact([](domain::Repositories& repos) {
         domain::User user;

@@ -95,12 +95,13 @@ public:
     explicit SqlSongRepository(Connection& connection) : _c(connection) {}
     void insert(const domain::Song& song) override;
     std::optional<domain::Song> findById(const std::string& id) override;
+    std::optional<domain::SongView> findAsSeenBy(const std::string& id, const std::string& viewerId) override;
     std::optional<domain::Song> findByMediaUrl(const std::string& url) override;
     void update(const domain::Song& song) override;
     std::vector<domain::Song> listPublic(domain::SongOrder order, domain::Page page) override;
     std::vector<domain::Song> searchByStyle(const std::string& style, domain::Page page) override;
     std::vector<domain::Song> searchText(const std::string& text, domain::Page page) override;
-    std::vector<domain::OwnSong> listByUser(const std::string& userId, domain::Page page) override;
+    std::vector<domain::SongView> listByUser(const std::string& userId, domain::Page page) override;
     std::int64_t countByUser(const std::string& userId) override;
     std::int64_t countGeneratingByUser(const std::string& userId) override;
     std::vector<domain::Song> listByTask(const std::string& taskId) override;

@@ -32,6 +32,25 @@ const std::string kPublic = "s.open = 1 AND s.complete = 1 AND s.hidden = 0 AND 
 const std::string kNewest = " ORDER BY s.created_at DESC, s.id DESC";
 const std::string kHottest = " ORDER BY s.hotness DESC, s.created_at DESC, s.id DESC";
 
+/// An extra column: 1 when the user named by `user` (an SQL expression or ?) likes the row's song, else 0.
+std::string likedBy(const std::string& user) {
+    return ", CASE WHEN EXISTS (SELECT 1 FROM song_likes l WHERE l.user_id = " + user +
+           " AND l.song_id = s.id) THEN 1 ELSE 0 END";
+}
+
+/// Songs with the likedBy column after their own.
+std::vector<domain::SongView> songViews(Query& query) {
+    std::vector<domain::Song> songs;
+    std::vector<std::int64_t> likes;
+    query.into(songs).into(likes).execute();
+    std::vector<domain::SongView> rows;
+    rows.reserve(songs.size());
+    for (std::size_t i = 0; i < songs.size(); ++i) {
+        rows.push_back({std::move(songs[i]), i < likes.size() && likes[i] != 0});
+    }
+    return rows;
+}
+
 /// Trigram full text needs three characters; shorter keywords match titles through song_title_grams.
 constexpr std::size_t kTrigram = 3;
 /// likedAmong asks about at most this many ids per statement.
@@ -170,6 +189,17 @@ std::optional<domain::Song> SqlSongRepository::findById(const std::string& id) {
     return firstOf(rows);
 }
 
+std::optional<domain::SongView> SqlSongRepository::findAsSeenBy(const std::string& id, const std::string& viewerId) {
+    Query query(_c, std::string("SELECT ") + RowMapping<domain::Song>::kColumns + likedBy("?") +
+                        " FROM songs s JOIN users u ON u.id = s.user_id WHERE s.id = ?");
+    query.bind(viewerId).bind(id);
+    auto rows = songViews(query);
+    if (rows.empty()) {
+        return std::nullopt;
+    }
+    return std::move(rows.front());
+}
+
 std::optional<domain::Song> SqlSongRepository::findByMediaUrl(const std::string& url) {
     Query query(_c, kSongSelect + "WHERE s.audio_url = ? OR s.image_url = ? "
                                   "ORDER BY CASE WHEN s.deleted_at IS NULL THEN 0 ELSE 1 END, s.id LIMIT 1");
@@ -280,26 +310,14 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
     return songs(query);
 }
 
-std::vector<domain::OwnSong> SqlSongRepository::listByUser(const std::string& userId, Page page) {
+std::vector<domain::SongView> SqlSongRepository::listByUser(const std::string& userId, Page page) {
     // songs_user_live (user_id, created_at DESC, id DESC, only songs not deleted) serves it from the index alone, and
     // whether the owner likes each song is read in the same statement. The first page needs nothing else; pages in
     // the older half are read from the other end of the index (oldest first, then reversed, which needs the count),
     // so the last page of 10,000 songs skips as few entries as the first.
-    const std::string liked = ", CASE WHEN EXISTS (SELECT 1 FROM song_likes l WHERE l.user_id = s.user_id AND "
-                              "l.song_id = s.id) THEN 1 ELSE 0 END";
+    const std::string liked = likedBy("s.user_id");
     const std::int64_t offset = offsetOf(page);
     const std::int64_t limit = limitOf(page);
-    const auto read = [](Query& query) {
-        std::vector<domain::Song> songs;
-        std::vector<std::int64_t> likes;
-        query.into(songs).into(likes).execute();
-        std::vector<domain::OwnSong> rows;
-        rows.reserve(songs.size());
-        for (std::size_t i = 0; i < songs.size(); ++i) {
-            rows.push_back({std::move(songs[i]), i < likes.size() && likes[i] != 0});
-        }
-        return rows;
-    };
     const std::int64_t total = offset > 0 ? countByUser(userId) : 0;
     if (offset > 0 && offset >= total) {
         return {};
@@ -313,7 +331,7 @@ std::vector<domain::OwnSong> SqlSongRepository::listByUser(const std::string& us
                                        " LIMIT ? OFFSET ?",
                                    oldestFirst, liked));
         query.bind(userId).bind(total - offset - fromOldest).bind(fromOldest);
-        auto rows = read(query);
+        auto rows = songViews(query);
         std::reverse(rows.begin(), rows.end());
         return rows;
     }
@@ -323,7 +341,7 @@ std::vector<domain::OwnSong> SqlSongRepository::listByUser(const std::string& us
                                    " LIMIT ? OFFSET ?",
                                kNewest, liked));
     query.bind(userId).bind(limit).bind(offset);
-    return read(query);
+    return songViews(query);
 }
 
 std::int64_t SqlSongRepository::countByUser(const std::string& userId) {

@@ -8,18 +8,20 @@
 #include "media_urls.h"
 #include "metrics.h"
 #include "router.h"
+#include "session_cache.h"
 
 namespace gequ::http {
 
 /// What route handlers may use.
 struct RouteContext {
-    RouteContext(const HttpConfig& c, Services& s, Metrics& m, ListCache& l)
-        : config(c), services(s), metrics(m), listCache(l), mediaUrls(s.mediaUrlKey) {}
+    RouteContext(const HttpConfig& c, Services& s, Metrics& m, ListCache& l, SessionCache& sc)
+        : config(c), services(s), metrics(m), listCache(l), sessions(sc), mediaUrls(s.mediaUrlKey) {}
 
     const HttpConfig& config;
     Services& services;
     Metrics& metrics;
-    ListCache& listCache; ///< anonymous public list answers (hot, new, search)
+    ListCache& listCache;   ///< anonymous public list answers (hot, new, search)
+    SessionCache& sessions; ///< who a token signs in, for a moment
     MediaUrlSigner mediaUrls;
 
     /// Signs the song's /media/ URLs (MediaUrlSigner) when only its owner may fetch them; call it only for a song

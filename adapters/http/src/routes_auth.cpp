@@ -73,7 +73,9 @@ void addAuthRoutes(Router& router, RouteContext& context) {
     });
 
     router.add("POST", "/login/logout", [&context](Request& request) {
-        context.services.auth.logout(bearerToken(request));
+        const std::string token = bearerToken(request);
+        context.services.auth.logout(token);
+        context.sessions.forget(token); // after the revocation, so no read from before it is kept (session_cache.h)
         return okResponse(Poco::Dynamic::Var(), "已退出登录");
     });
 }

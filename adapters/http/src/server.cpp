@@ -183,6 +183,7 @@ struct Server::Impl {
     Router router;
     Metrics metrics;
     ListCache listCache;
+    SessionCache sessionCache;
     RateLimiter limiter;
     ResponseWriter writer;
     TrustedProxies proxies;
@@ -196,6 +197,7 @@ struct Server::Impl {
 
     Impl(HttpConfig c, Services s)
         : config(std::move(c)), services(std::move(s)), listCache(std::chrono::milliseconds(config.listCacheMillis)),
+          sessionCache(std::chrono::milliseconds(config.sessionCacheMillis)),
           limiter(config.ratePerIp, config.burstPerIp),
           writer(ResponseWriter::Headers{
               {"X-Content-Type-Options", "nosniff"},
@@ -203,7 +205,7 @@ struct Server::Impl {
               {"X-Frame-Options", "DENY"},
               {"Content-Security-Policy", contentSecurityPolicy(config.mediaHosts)},
           }),
-          proxies(config.trustedProxies), routeContext{config, services, metrics, listCache} {
+          proxies(config.trustedProxies), routeContext{config, services, metrics, listCache, sessionCache} {
         addAllRoutes(router, routeContext);
     }
 
@@ -338,7 +340,7 @@ struct Server::Impl {
                 if (token.empty()) {
                     return std::nullopt;
                 }
-                return services.authenticate(token);
+                return sessionCache.userOf(token, services.clock.now(), services.authenticate);
             });
         }
         Response response = (*match.handler)(request);

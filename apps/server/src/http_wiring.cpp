@@ -20,6 +20,7 @@ http::HttpConfig makeHttpConfig(const wiring::Config& config) {
     http.maxKeepAliveRequests = config.httpKeepAliveRequests();
     http.maxQueued = std::max(http.threads, 64);
     http.listCacheMillis = config.httpListCacheMillis();
+    http.sessionCacheMillis = config.httpSessionCacheMillis();
     http.readTimeoutSeconds = config.httpReadTimeoutSeconds();
     http.ratePerIp = config.httpRatePerIp();
     http.burstPerIp = config.httpBurstPerIp();

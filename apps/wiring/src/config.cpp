@@ -89,6 +89,9 @@ const std::vector<KeySpec>& keyTable() {
               "requests on one connection before it is closed"),
         range("http.list_cache_ms", K::Integer, "2000", 0, 60000,
               "milliseconds anonymous public lists may be answered from memory (0: never)"),
+        range("http.session_cache_ms", K::Integer, "1000", 0, 10000,
+              "milliseconds a token's user may be remembered after it was read; a logout through another instance or a "
+              "disabled account takes effect within it (0: read every request)"),
         range("http.read_timeout", K::Integer, "30", 1, 3600, "seconds one read or write of a client may take"),
         range("http.request_deadline", K::Integer, "30", 1, 3600,
               "seconds a client may take to send one whole request (headers and body)"),

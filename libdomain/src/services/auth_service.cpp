@@ -283,19 +283,19 @@ void AuthService::logout(const std::string& token) {
     });
 }
 
-std::optional<std::string> AuthService::authenticate(const std::string& token) {
+std::optional<SignedIn> AuthService::authenticate(const std::string& token) {
     if (token.empty() || token.size() > kMaxTokenChars) {
         return std::nullopt;
     }
     const std::string hash = tokenHash(token);
     const TimePoint now = _clock.now();
-    return readOnly(_store, [&](Repositories& repos) -> std::optional<std::string> {
+    return readOnly(_store, [&](Repositories& repos) -> std::optional<SignedIn> {
         // One read per request: the session and its owner's flag together.
         const auto found = repos.sessions().findWithOwner(hash);
         if (!found || found->session.revokedAt || now >= found->session.expiresAt || found->ownerDisabled) {
             return std::nullopt;
         }
-        return found->session.userId;
+        return SignedIn{found->session.userId, found->session.expiresAt};
     });
 }
 

@@ -158,13 +158,17 @@ std::optional<SongView> SquareService::song(const std::string& id, const std::op
         return std::nullopt;
     }
     return readOnly(_store, [&](Repositories& repos) -> std::optional<SongView> {
-        auto found = repos.songs().findById(id);
-        if (!found || !visibleTo(*found, viewerId)) {
+        // Signed in: the song and the viewer's like in one statement.
+        std::optional<SongView> found;
+        if (viewerId) {
+            found = repos.songs().findAsSeenBy(id, *viewerId);
+        } else if (auto song = repos.songs().findById(id)) {
+            found = SongView{std::move(*song)};
+        }
+        if (!found || !visibleTo(found->song, viewerId)) {
             return std::nullopt;
         }
-        std::vector<Song> one;
-        one.push_back(std::move(*found));
-        return std::move(asViews(repos, std::move(one), viewerId).front());
+        return found;
     });
 }
 

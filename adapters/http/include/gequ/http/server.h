@@ -44,6 +44,7 @@ struct HttpConfig {
     int keepAliveSeconds = 5;        ///< how long an idle keep-alive connection holds its worker
     int maxKeepAliveRequests = 1000; ///< requests per connection before it is closed (fairness between clients)
     int listCacheMillis = 2000;      ///< how long an anonymous public list answer may be reused; 0 never
+    int sessionCacheMillis = 1000;   ///< how long a token's user may be remembered after it was read; 0 never
     double ratePerIp = 20;           ///< requests per second per client IP on API routes; <= 0 disables the limit
     double burstPerIp = 60;          ///< bucket size
     /// Take the client IP from X-Forwarded-For, and only when the connection comes from one of trustedProxies.
@@ -56,9 +57,10 @@ struct HttpConfig {
     std::vector<std::string> mediaHosts; ///< extra hosts allowed by the Content-Security-Policy
 };
 
-/// Resolves the signed-in user from an Authorization token ("Bearer " already removed): the user id, or nullopt for
-/// an unknown, expired or revoked token. Called from the worker threads, at most once per request.
-using Authenticator = std::function<std::optional<std::string>(const std::string& token)>;
+/// Resolves the signed-in user from an Authorization token ("Bearer " already removed): the user and when the
+/// session expires, or nullopt for an unknown, expired or revoked token. Called from the worker threads, at most once
+/// per request, and less often when http.session_cache_ms remembers the answer.
+using Authenticator = std::function<std::optional<domain::SignedIn>(const std::string& token)>;
 
 /// Reads the body upstream posts to the callback URL into a task status (for AceData: AceClient::parseCallback);
 /// an InvalidInput error for a body that is not one.

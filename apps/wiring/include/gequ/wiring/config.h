@@ -105,6 +105,7 @@ public:
     int httpKeepAliveSeconds() const { return static_cast<int>(getInt("http.keep_alive_timeout")); }
     int httpKeepAliveRequests() const { return static_cast<int>(getInt("http.keep_alive_requests")); }
     int httpListCacheMillis() const { return static_cast<int>(getInt("http.list_cache_ms")); }
+    int httpSessionCacheMillis() const { return static_cast<int>(getInt("http.session_cache_ms")); }
     int httpReadTimeoutSeconds() const { return static_cast<int>(getInt("http.read_timeout")); }
     double httpRatePerIp() const { return getDouble("http.rate_per_ip"); }
     double httpBurstPerIp() const { return getDouble("http.burst_per_ip"); }

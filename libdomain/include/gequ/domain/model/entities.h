@@ -97,10 +97,10 @@ struct Song {
     std::string userName; ///< the owner's nickname, joined on read (not stored with the song)
 };
 
-/// One of a user's own songs as their works list reads it: the song and whether its owner likes it.
-struct OwnSong {
+/// A song as a viewer sees it.
+struct SongView {
     Song song;
-    bool liked = false;
+    bool liked = false; ///< whether the viewer likes it (false for visitors)
 };
 
 enum class TaskState { Queued, Submitted, Running, Succeeded, Failed };

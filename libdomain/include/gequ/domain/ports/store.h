@@ -130,6 +130,8 @@ public:
     virtual void insert(const Song& song) = 0;
     /// The song with this id, deleted or not, or nullopt.
     virtual std::optional<Song> findById(const std::string& id) = 0;
+    /// The song with this id, deleted or not, with whether the viewer likes it (one statement), or nullopt.
+    virtual std::optional<SongView> findAsSeenBy(const std::string& id, const std::string& viewerId) = 0;
     /// The song whose audio or cover URL is `url` (a live one before a deleted one), or nullopt.
     virtual std::optional<Song> findByMediaUrl(const std::string& url) = 0;
     /// Writes every mutable field of the song back (matched by id).
@@ -147,7 +149,7 @@ public:
     virtual std::vector<Song> searchText(const std::string& text, Page page) = 0;
     /// The user's songs that are not deleted, newest first, each with whether the user likes it (the first page is one
     /// statement).
-    virtual std::vector<OwnSong> listByUser(const std::string& userId, Page page) = 0;
+    virtual std::vector<SongView> listByUser(const std::string& userId, Page page) = 0;
     /// The number of the user's songs that are not deleted.
     virtual std::int64_t countByUser(const std::string& userId) = 0;
     /// The number of the user's songs still generating.

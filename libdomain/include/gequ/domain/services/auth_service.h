@@ -56,6 +56,13 @@ struct AuthSettings {
         kDefaultSmsHourlyBudget; ///< auth.sms_hourly_budget: codes per rolling hour, site-wide
 };
 
+/// Who a session token signs in, and until when.
+struct SignedIn {
+    std::string userId;
+    TimePoint expiresAt{};
+    bool operator==(const SignedIn&) const = default;
+};
+
 struct LoginResult {
     std::string token; ///< shown once; only its hash is stored
     std::string userId;
@@ -78,8 +85,9 @@ public:
     Result<LoginResult> login(const std::string& rawPhone, const std::string& code, const std::string& client);
     /// Revokes the session of the token; unknown tokens are ignored.
     void logout(const std::string& token);
-    /// The user of a live session: nullopt for an unknown, expired or revoked token, or a disabled user.
-    std::optional<std::string> authenticate(const std::string& token);
+    /// The user of a live session and when it expires: nullopt for an unknown, expired or revoked token, or a
+    /// disabled user.
+    std::optional<SignedIn> authenticate(const std::string& token);
 
     /// The SHA-256 hex under which a session token is stored.
     std::string tokenHash(const std::string& token) const;

@@ -15,12 +15,6 @@
 
 namespace gequ::domain {
 
-/// A song as a viewer sees it.
-struct SongView {
-    Song song;
-    bool liked = false; ///< whether the viewer likes it (false for visitors)
-};
-
 /// One viewer's plays of one song count at most once in this window (docs/api.md, addNumberOfViews).
 inline constexpr Millis kPlayWindow = std::chrono::minutes{30};
 
