@@ -24,7 +24,7 @@ std::vector<std::string> ids(const std::vector<domain::Song>& songs) {
     return out;
 }
 
-std::vector<std::string> ids(const std::vector<domain::SongView>& songs) {
+std::vector<std::string> ids(const std::vector<domain::OwnSong>& songs) {
     std::vector<std::string> out;
     for (const auto& own : songs) {
         out.push_back(own.song.id);
@@ -408,6 +408,49 @@ TEST_P(SongTest, WorksPagesSayWhichSongsTheOwnerLikesOnFirstAndLastPages) {
     EXPECT_EQ(likedOn(0), std::vector<std::string>{"l129"});
     EXPECT_TRUE(likedOn(10).empty());
     EXPECT_EQ(likedOn(20), std::vector<std::string>{"l101"});
+}
+
+TEST_P(SongTest, WorksPagesCarryAFailedSongsTaskErrorFromEitherEnd) {
+    // The failure text is read with the page (no statement per failed task), on the first page and on a page read
+    // from the oldest end; a failed song whose task has no text, or a song that did not fail, reads ''.
+    std::vector<domain::Song> mine;
+    for (int i = 0; i < 30; ++i) {
+        mine.push_back(makeSong("f" + std::to_string(100 + i), "u1", kT0 + std::chrono::minutes(i)));
+    }
+    mine[29].complete = domain::SongStatus::Failed; // newest: first page
+    mine[29].taskId = "t-new";
+    mine[1].complete = domain::SongStatus::Failed; // oldest end
+    mine[1].taskId = "t-old";
+    mine[2].complete = domain::SongStatus::Failed;
+    mine[2].taskId = "t-silent";
+    mine[3].taskId = "t-new"; // same task, not failed
+    auto failedNew = makeTask("t-new", "u1", kT0);
+    failedNew.error = "上游超时";
+    auto failedOld = makeTask("t-old", "u1", kT0);
+    failedOld.error = "内容不合规";
+    auto silent = makeTask("t-silent", "u1", kT0);
+    writing(store(), [&](Repositories& repos) {
+        repos.tasks().insert(failedNew);
+        repos.tasks().insert(failedOld);
+        repos.tasks().insert(silent);
+    });
+    insert(mine);
+    const auto errorsOn = [&](int offset) {
+        std::map<std::string, std::string> errors;
+        for (const auto& own : reading(store(), [&](Repositories& r) {
+                 return r.songs().listByUser("u1", {offset, 10});
+             })) {
+            errors[own.song.id] = own.taskError;
+        }
+        return errors;
+    };
+    auto first = errorsOn(0);
+    EXPECT_EQ(first["f129"], "上游超时");
+    EXPECT_EQ(first["f128"], "");
+    auto last = errorsOn(20);
+    EXPECT_EQ(last["f101"], "内容不合规");
+    EXPECT_EQ(last["f102"], "");
+    EXPECT_EQ(last["f103"], ""); // its task failed nothing of its own: the song is done
 }
 
 TEST_P(SongTest, ASongAsSeenByAViewerCarriesThatViewersLikeOnly) {

@@ -101,7 +101,7 @@ public:
     std::vector<domain::Song> listPublic(domain::SongOrder order, domain::Page page) override;
     std::vector<domain::Song> searchByStyle(const std::string& style, domain::Page page) override;
     std::vector<domain::Song> searchText(const std::string& text, domain::Page page) override;
-    std::vector<domain::SongView> listByUser(const std::string& userId, domain::Page page) override;
+    std::vector<domain::OwnSong> listByUser(const std::string& userId, domain::Page page) override;
     std::int64_t countByUser(const std::string& userId) override;
     std::int64_t countGeneratingByUser(const std::string& userId) override;
     std::vector<domain::Song> listByTask(const std::string& taskId) override;

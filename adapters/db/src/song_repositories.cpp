@@ -310,12 +310,28 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
     return songs(query);
 }
 
-std::vector<domain::SongView> SqlSongRepository::listByUser(const std::string& userId, Page page) {
+std::vector<domain::OwnSong> SqlSongRepository::listByUser(const std::string& userId, Page page) {
     // songs_user_live (user_id, created_at DESC, id DESC, only songs not deleted) serves it from the index alone, and
-    // whether the owner likes each song is read in the same statement. The first page needs nothing else; pages in
-    // the older half are read from the other end of the index (oldest first, then reversed, which needs the count),
-    // so the last page of 10,000 songs skips as few entries as the first.
-    const std::string liked = likedBy("s.user_id");
+    // whether the owner likes each song, and a failed song's failure text, are read in the same statement. The first
+    // page needs nothing else; pages in the older half are read from the other end of the index (oldest first, then
+    // reversed, which needs the count), so the last page of 10,000 songs skips as few entries as the first.
+    const std::string extra = likedBy("s.user_id") + ", CASE WHEN s.complete = " +
+                              std::to_string(static_cast<int>(domain::SongStatus::Failed)) +
+                              " THEN COALESCE((SELECT t.error FROM generation_tasks t WHERE t.id = s.task_id), '') "
+                              "ELSE '' END";
+    const auto read = [](Query& query) {
+        std::vector<domain::Song> songs;
+        std::vector<std::int64_t> likes;
+        std::vector<std::string> errors;
+        query.into(songs).into(likes).into(errors).execute();
+        std::vector<domain::OwnSong> rows;
+        rows.reserve(songs.size());
+        for (std::size_t i = 0; i < songs.size(); ++i) {
+            rows.push_back({std::move(songs[i]), i < likes.size() && likes[i] != 0,
+                            i < errors.size() ? std::move(errors[i]) : std::string()});
+        }
+        return rows;
+    };
     const std::int64_t offset = offsetOf(page);
     const std::int64_t limit = limitOf(page);
     const std::int64_t total = offset > 0 ? countByUser(userId) : 0;
@@ -329,9 +345,9 @@ std::vector<domain::SongView> SqlSongRepository::listByUser(const std::string& u
                                    "SELECT s." + keyColumn(_c) +
                                        " AS k FROM songs s WHERE s.user_id = ? AND s.deleted_at IS NULL" + oldestFirst +
                                        " LIMIT ? OFFSET ?",
-                                   oldestFirst, liked));
+                                   oldestFirst, extra));
         query.bind(userId).bind(total - offset - fromOldest).bind(fromOldest);
-        auto rows = songViews(query);
+        auto rows = read(query);
         std::reverse(rows.begin(), rows.end());
         return rows;
     }
@@ -339,9 +355,9 @@ std::vector<domain::SongView> SqlSongRepository::listByUser(const std::string& u
                                "SELECT s." + keyColumn(_c) +
                                    " AS k FROM songs s WHERE s.user_id = ? AND s.deleted_at IS NULL" + kNewest +
                                    " LIMIT ? OFFSET ?",
-                               kNewest, liked));
+                               kNewest, extra));
     query.bind(userId).bind(limit).bind(offset);
-    return songViews(query);
+    return read(query);
 }
 
 std::int64_t SqlSongRepository::countByUser(const std::string& userId) {

@@ -8,8 +8,6 @@
 #include "gequ/domain/services/create_service.h"
 #include "gequ/domain/services/task_request.h"
 
-#include <map>
-
 namespace gequ::domain {
 
 namespace {
@@ -88,22 +86,16 @@ Result<std::vector<WorkItem>> WorksService::list(const std::string& userId, Page
     }
     return readOnly(_store, [&](Repositories& repos) {
         auto songs = repos.songs().listByUser(userId, page);
-        // The failure text lives on the task; a page names few failed tasks.
-        std::map<std::string, std::string> taskErrors;
         std::vector<WorkItem> items;
         items.reserve(songs.size());
-        for (auto& [song, liked] : songs) {
+        for (auto& own : songs) {
             WorkItem item;
-            item.liked = liked;
-            if (song.complete == SongStatus::Failed) {
-                auto it = taskErrors.find(song.taskId);
-                if (it == taskErrors.end()) {
-                    auto task = song.taskId.empty() ? std::nullopt : repos.tasks().findById(song.taskId);
-                    it = taskErrors.emplace(song.taskId, task ? task->error : std::string()).first;
-                }
-                item.error = it->second.empty() ? std::string(kGenerationFailedMessage) : it->second;
+            item.liked = own.liked;
+            if (own.song.complete == SongStatus::Failed) {
+                // The failure text lives on the task, read with the page.
+                item.error = own.taskError.empty() ? std::string(kGenerationFailedMessage) : std::move(own.taskError);
             }
-            item.song = std::move(song);
+            item.song = std::move(own.song);
             items.push_back(std::move(item));
         }
         return items;

@@ -103,6 +103,13 @@ struct SongView {
     bool liked = false; ///< whether the viewer likes it (false for visitors)
 };
 
+/// One of a user's own songs as my works reads it.
+struct OwnSong {
+    Song song;
+    bool liked = false;    ///< whether the owner likes it
+    std::string taskError; ///< a failed song's task's failure text ('' for other songs, or when the task has none)
+};
+
 enum class TaskState { Queued, Submitted, Running, Succeeded, Failed };
 
 /// The task channel (docs/product.md): members (level >= 2) are served first.

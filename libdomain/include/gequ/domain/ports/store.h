@@ -147,9 +147,9 @@ public:
     /// Public finished songs whose title, tags or lyric contain the text (Chinese substrings included), newest first
     /// (by the order songs were stored in).
     virtual std::vector<Song> searchText(const std::string& text, Page page) = 0;
-    /// The user's songs that are not deleted, newest first, each with whether the user likes it (the first page is one
-    /// statement).
-    virtual std::vector<SongView> listByUser(const std::string& userId, Page page) = 0;
+    /// The user's songs that are not deleted, newest first, each with whether the user likes it and a failed song's
+    /// failure text (the first page is one statement).
+    virtual std::vector<OwnSong> listByUser(const std::string& userId, Page page) = 0;
     /// The number of the user's songs that are not deleted.
     virtual std::int64_t countByUser(const std::string& userId) = 0;
     /// The number of the user's songs still generating.
