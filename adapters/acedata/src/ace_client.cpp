@@ -635,6 +635,43 @@ domain::Result<std::string> AceClient::wav(const domain::WavRequest& request) {
     return url;
 }
 
+domain::Result<domain::Timeline> AceClient::timing(const std::string& upstreamClipId) {
+    if (upstreamClipId.empty()) {
+        return domain::upstreamError(UpstreamFailure::Permanent, std::string(domain::kTimingUnavailableMessage));
+    }
+    Object::Ptr body = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    body->set("audio_id", upstreamClipId);
+    Call call = post("/suno/timing", stringify(body), "timing");
+    if (!call.ok()) {
+        return *call.failure;
+    }
+    Object::Ptr data = asObject(field(call.answer, "data"));
+    if (const Array::Ptr list = asArray(field(call.answer, "data")); list && list->size() > 0) {
+        data = list->getObject(0);
+    }
+    const Array::Ptr aligned = asArray(field(data, "aligned_words"));
+    if (!aligned) {
+        logger().warning("AceData timing answered no aligned_words (trace_id " + call.traceId + ")");
+        return domain::upstreamError(UpstreamFailure::Retryable);
+    }
+    std::vector<domain::AlignedWord> words;
+    words.reserve(aligned->size());
+    for (std::size_t i = 0; i < aligned->size(); ++i) {
+        const Object::Ptr item = aligned->getObject(static_cast<unsigned>(i));
+        if (!item) {
+            continue;
+        }
+        domain::AlignedWord word;
+        word.word = text(item, "word");
+        word.start = number(item, "start_s");
+        word.end = number(item, "end_s");
+        word.pAlign = item->has("p_align") ? number(item, "p_align") : 1.0;
+        word.success = flag(item, "success").value_or(true) && item->has("start_s") && item->has("end_s");
+        words.push_back(std::move(word));
+    }
+    return domain::timelineFromAlignedWords(words);
+}
+
 domain::Result<domain::TaskStatus> AceClient::parseCallback(const std::string& body) {
     const auto parsed = parseJson(body);
     const Object::Ptr object = parsed ? asObject(*parsed) : nullptr;

@@ -133,6 +133,7 @@ ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationR
     clip.style = song.style;
     clip.genre = song.genre;
     clip.seconds = audio.seconds();
+    clip.timeline = lyricTimeline(song);
     report(1.0);
     return clip;
 }
@@ -374,6 +375,7 @@ private:
                     status.lyric = clip.lyric;
                     status.style = clip.style;
                     status.duration = clip.seconds;
+                    status.timeline = clip.timeline;
                 });
                 ++succeeded;
                 log.information("composed " + clipId + " (" + clip.genre + ", " + std::to_string(clip.seconds) + " s)");

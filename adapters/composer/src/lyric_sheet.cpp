@@ -49,18 +49,23 @@ std::optional<Heading> headingOf(std::string_view line) {
 
 } // namespace
 
-int syllableCount(std::string_view line) {
+std::vector<SungUnit> sungUnits(std::string_view line) {
     const std::u32string text = domain::decodeUtf8(line);
-    int count = 0;
+    std::vector<SungUnit> units;
     std::size_t i = 0;
     while (i < text.size()) {
         const char32_t c = text[i];
         if (domain::isCjk(c) || (c >= U'0' && c <= U'9')) {
-            ++count;
+            units.push_back({domain::encodeUtf8(c), 1});
             ++i;
             continue;
         }
         if (domain::isPunctuationOrSpace(c) || c == U'\uFFFD') {
+            // Punctuation stays with the unit before it; spaces are not written.
+            if (!units.empty() && c != U'\uFFFD' && c != U' ' && c != U'\t' && c != U'\u3000' &&
+                c != U'\u00A0') {
+                units.back().text += domain::encodeUtf8(c);
+            }
             ++i;
             continue;
         }
@@ -88,8 +93,16 @@ int syllableCount(std::string_view line) {
                    text[end - 2] != U'l' && text[end - 2] != U'L') {
             --vowels; // a silent final e: "love", "time" (but "table" keeps it)
         }
-        count += std::max(1, vowels);
+        units.push_back({domain::encodeUtf8(text.substr(i, end - i)), std::max(1, vowels)});
         i = end;
+    }
+    return units;
+}
+
+int syllableCount(std::string_view line) {
+    int count = 0;
+    for (const auto& unit : sungUnits(line)) {
+        count += unit.syllables;
     }
     return count;
 }

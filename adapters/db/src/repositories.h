@@ -175,12 +175,28 @@ private:
     Connection& _c;
 };
 
+class SqlTimelineRepository final : public domain::TimelineRepository {
+public:
+    explicit SqlTimelineRepository(Connection& connection) : _c(connection) {}
+    void put(const std::string& songId, const domain::Timeline& timeline, domain::TimePoint at) override;
+    std::optional<domain::Timeline> find(const std::string& songId) override;
+    void addPending(const std::string& songId, const std::string& upstreamClipId, domain::TimePoint at) override;
+    std::vector<domain::PendingTimeline> claimDue(domain::TimePoint now, domain::TimePoint until, int limit) override;
+    void retryLater(const std::string& songId, domain::TimePoint at) override;
+    void giveUp(const std::string& songId, domain::TimePoint at) override;
+    std::int64_t countPending() override;
+
+private:
+    Connection& _c;
+};
+
 /// All repositories of one unit of work.
 class SqlRepositories final : public domain::Repositories {
 public:
     explicit SqlRepositories(Connection& connection)
         : _connection(connection), _users(connection), _sessions(connection), _smsCodes(connection),
-          _points(connection), _songs(connection), _tasks(connection), _orders(connection), _redeemCodes(connection) {}
+          _points(connection), _songs(connection), _tasks(connection), _orders(connection), _redeemCodes(connection),
+          _timelines(connection) {}
     domain::UserRepository& users() override { return _users; }
     domain::SessionRepository& sessions() override { return _sessions; }
     domain::SmsCodeRepository& smsCodes() override { return _smsCodes; }
@@ -189,6 +205,7 @@ public:
     domain::TaskRepository& tasks() override { return _tasks; }
     domain::OrderRepository& orders() override { return _orders; }
     domain::RedeemRepository& redeemCodes() override { return _redeemCodes; }
+    domain::TimelineRepository& timelines() override { return _timelines; }
     /// The connection of this unit of work (for the bulk loader).
     Connection& connection() { return _connection; }
 
@@ -202,6 +219,7 @@ private:
     SqlTaskRepository _tasks;
     SqlOrderRepository _orders;
     SqlRedeemRepository _redeemCodes;
+    SqlTimelineRepository _timelines;
 };
 
 } // namespace gequ::db::detail

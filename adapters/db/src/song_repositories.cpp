@@ -38,19 +38,6 @@ std::string likedBy(const std::string& user) {
            " AND l.song_id = s.id) THEN 1 ELSE 0 END";
 }
 
-/// Songs with the likedBy column after their own.
-std::vector<domain::SongView> songViews(Query& query) {
-    std::vector<domain::Song> songs;
-    std::vector<std::int64_t> likes;
-    query.into(songs).into(likes).execute();
-    std::vector<domain::SongView> rows;
-    rows.reserve(songs.size());
-    for (std::size_t i = 0; i < songs.size(); ++i) {
-        rows.push_back({std::move(songs[i]), i < likes.size() && likes[i] != 0});
-    }
-    return rows;
-}
-
 /// Trigram full text needs three characters; shorter keywords match titles through song_title_grams.
 constexpr std::size_t kTrigram = 3;
 /// likedAmong asks about at most this many ids per statement.
@@ -190,14 +177,23 @@ std::optional<domain::Song> SqlSongRepository::findById(const std::string& id) {
 }
 
 std::optional<domain::SongView> SqlSongRepository::findAsSeenBy(const std::string& id, const std::string& viewerId) {
+    // The timeline rides along (state 1: stored; see timeline_repository.cpp).
     Query query(_c, std::string("SELECT ") + RowMapping<domain::Song>::kColumns + likedBy("?") +
-                        " FROM songs s JOIN users u ON u.id = s.user_id WHERE s.id = ?");
+                        ", COALESCE(t.body, '') FROM songs s JOIN users u ON u.id = s.user_id "
+                        "LEFT JOIN song_timelines t ON t.song_id = s.id AND t.state = 1 WHERE s.id = ?");
     query.bind(viewerId).bind(id);
-    auto rows = songViews(query);
-    if (rows.empty()) {
+    std::vector<domain::Song> songs;
+    std::vector<std::int64_t> likes;
+    std::vector<std::string> timelines;
+    query.into(songs).into(likes).into(timelines).execute();
+    if (songs.empty()) {
         return std::nullopt;
     }
-    return std::move(rows.front());
+    domain::SongView view{std::move(songs.front()), !likes.empty() && likes.front() != 0, std::nullopt};
+    if (!timelines.empty() && !timelines.front().empty()) {
+        view.timeline = domain::decodeTimeline(timelines.front());
+    }
+    return view;
 }
 
 std::optional<domain::Song> SqlSongRepository::findByMediaUrl(const std::string& url) {

@@ -3,6 +3,8 @@
 #include "gequ/domain/model/account_rules.h"
 #include "gequ/domain/model/time.h"
 
+#include <cmath>
+
 namespace gequ::http::views {
 
 namespace {
@@ -56,6 +58,40 @@ JsonText songList(const std::vector<domain::SongView>& views) {
     return out.take();
 }
 
+namespace {
+
+/// Seconds to the hundredth (what a lyric display and LRC need).
+double centis(double seconds) {
+    return std::round(seconds * 100.0) / 100.0;
+}
+
+void timelineValue(JsonWriter& out, const std::optional<domain::Timeline>& timeline) {
+    if (!timeline || timeline->empty()) {
+        out.null();
+        return;
+    }
+    out.beginArray();
+    for (const auto& line : timeline->lines) {
+        out.beginObject();
+        out.key("start").value(centis(line.start));
+        out.key("end").value(centis(line.end));
+        out.key("text").value(line.text);
+        out.key("words").beginArray();
+        for (const auto& word : line.words) {
+            out.beginObject();
+            out.key("text").value(word.text);
+            out.key("start").value(centis(word.start));
+            out.key("end").value(centis(word.end));
+            out.endObject();
+        }
+        out.endArray();
+        out.endObject();
+    }
+    out.endArray();
+}
+
+} // namespace
+
 JsonText playerDetail(const domain::SongView& view) {
     const domain::Song& song = view.song;
     JsonWriter out;
@@ -72,6 +108,8 @@ JsonText playerDetail(const domain::SongView& view) {
     out.key("liked").value(view.liked);
     out.key("play_count").value(song.playCount);
     out.key("forward_count").value(song.forwardCount);
+    out.key("timeline");
+    timelineValue(out, view.timeline);
     out.endObject();
     return out.take();
 }

@@ -151,6 +151,27 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         return deliverMedia(request, delivery, song->mediaKey, kCachePrivate,
                             attachmentDisposition(song->title, wav ? ".wav" : ".mp3"));
     });
+
+    // The synced lyrics as a standard .lrc file named after the song (the same access rules as the audio).
+    router.add("GET", "/music/lrc", [&works](Request& request) {
+        auto id = textParam(request, "id");
+        if (!id) {
+            return errorResponse(id.error());
+        }
+        if (!id->has_value() || (*id)->empty() || (*id)->size() > kMaxIdBytes) {
+            return errorResponse(domain::ErrorCode::NotFound, std::string(domain::kSongNotFoundMessage));
+        }
+        auto lrc = works.lrc(request.viewerId(), **id);
+        if (!lrc) {
+            return errorResponse(lrc.error());
+        }
+        Response response;
+        response.body = std::move(lrc->text);
+        response.contentType = "text/plain; charset=utf-8";
+        response.set("Content-Disposition", attachmentDisposition(lrc->title, ".lrc"));
+        response.set("Cache-Control", kCachePrivate);
+        return response;
+    });
 }
 
 } // namespace gequ::http

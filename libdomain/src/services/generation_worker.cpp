@@ -196,7 +196,67 @@ TickReport GenerationWorker::tick(const std::string& owner) {
     TickReport report;
     pollDue(owner, _clock.now(), report);
     submitDue(owner, _clock.now(), report);
+    timeDue(_clock.now(), report);
     return report;
+}
+
+Millis timingDelay(int failures) {
+    using namespace std::chrono;
+    switch (failures) {
+    case 0:
+    case 1:
+        return duration_cast<Millis>(seconds{30});
+    case 2:
+        return duration_cast<Millis>(minutes{2});
+    case 3:
+        return duration_cast<Millis>(minutes{10});
+    case 4:
+        return duration_cast<Millis>(hours{1});
+    default:
+        return duration_cast<Millis>(hours{6});
+    }
+}
+
+void GenerationWorker::noteTimeline(Repositories& repos, const Song& song, const ClipStatus& clip, TimePoint now) {
+    if (!clip.timeline.empty()) {
+        repos.timelines().put(song.id, normalizedTimeline(clip.timeline), now);
+    } else if (_generator.hasTiming() && !clip.id.empty() && !song.lyric.empty()) {
+        repos.timelines().addPending(song.id, clip.id, now);
+    }
+}
+
+void GenerationWorker::timeDue(TimePoint now, TickReport& report) {
+    if (!_generator.hasTiming()) {
+        return;
+    }
+    std::vector<PendingTimeline> due;
+    _store.transact([&](Repositories& repos) {
+        due = repos.timelines().claimDue(now, now + _settings.lease, _settings.timingBatch);
+        return true;
+    });
+    for (const auto& pending : due) {
+        auto timeline = _generator.timing(pending.upstreamClipId);
+        const int failures = pending.attempts + 1;
+        const bool permanent = !timeline && (upstreamFailureOf(timeline.error()) == UpstreamFailure::Permanent ||
+                                             upstreamFailureOf(timeline.error()) == UpstreamFailure::Refused);
+        _store.transact([&](Repositories& repos) {
+            if (timeline && !timeline->empty()) {
+                repos.timelines().put(pending.songId, normalizedTimeline(std::move(*timeline)), now);
+            } else if (timeline || permanent || failures >= _settings.timingTries) {
+                repos.timelines().giveUp(pending.songId, now);
+            } else {
+                repos.timelines().retryLater(pending.songId, now + timingDelay(failures));
+            }
+            return true;
+        });
+        if (timeline) {
+            ++report.timed;
+        } else {
+            log(permanent || failures >= _settings.timingTries ? LogLevel::Warning : LogLevel::Information,
+                "timing of song " + pending.songId + " failed (try " + std::to_string(failures) +
+                    "): " + timeline.error().message);
+        }
+    }
 }
 
 void GenerationWorker::release(const std::vector<GenerationTask>& tasks, const std::string& owner) {
@@ -228,8 +288,12 @@ GenerationWorker::Applied GenerationWorker::apply(const std::string& taskId, con
         std::string clipError;
         for (std::size_t i = 0; i < songs.size() && i < status.clips.size(); ++i) {
             const ClipStatus& clip = status.clips[i];
+            const bool wasGenerating = songs[i].complete == SongStatus::Generating;
             if (mergeClip(songs[i], clip, now)) {
                 repos.songs().update(songs[i]);
+            }
+            if (wasGenerating && songs[i].complete == SongStatus::Done) {
+                noteTimeline(repos, songs[i], clip, now);
             }
             if (songs[i].complete == SongStatus::Failed && clipError.empty()) {
                 clipError = clip.error.empty() ? std::string(kClipFailedMessage) : clip.error;

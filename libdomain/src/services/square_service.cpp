@@ -49,7 +49,7 @@ std::vector<SongView> asViews(Repositories& repos, std::vector<Song> songs,
     views.reserve(songs.size());
     for (auto& song : songs) {
         bool likes = liked.contains(song.id);
-        views.push_back(SongView{std::move(song), likes});
+        views.push_back(SongView{std::move(song), likes, std::nullopt});
     }
     return views;
 }
@@ -158,13 +158,8 @@ std::optional<SongView> SquareService::song(const std::string& id, const std::op
         return std::nullopt;
     }
     return readOnly(_store, [&](Repositories& repos) -> std::optional<SongView> {
-        // Signed in: the song and the viewer's like in one statement.
-        std::optional<SongView> found;
-        if (viewerId) {
-            found = repos.songs().findAsSeenBy(id, *viewerId);
-        } else if (auto song = repos.songs().findById(id)) {
-            found = SongView{std::move(*song)};
-        }
+        // The song, the viewer's like and the timeline in one statement.
+        std::optional<SongView> found = repos.songs().findAsSeenBy(id, viewerId.value_or(std::string()));
         if (!found || !visibleTo(found->song, viewerId)) {
             return std::nullopt;
         }

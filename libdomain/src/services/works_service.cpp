@@ -143,6 +143,22 @@ Result<bool> WorksService::setOpen(const std::string& userId, const std::string&
     });
 }
 
+namespace {
+
+/// Whether the viewer may download the song (WorksService::download's rules).
+Status downloadable(const std::optional<Song>& song, const std::optional<std::string>& viewerId) {
+    if (!song || song->deletedAt || song->hidden) {
+        return notFound();
+    }
+    const bool own = viewerId && *viewerId == song->userId;
+    if (!own && !song->open) {
+        return notFound();
+    }
+    return checkPlayable(song->complete);
+}
+
+} // namespace
+
 Result<SongDownload> WorksService::download(const std::optional<std::string>& viewerId, const std::string& songId) {
     const std::string id = trim(songId);
     if (id.empty()) {
@@ -150,14 +166,7 @@ Result<SongDownload> WorksService::download(const std::optional<std::string>& vi
     }
     return readOnly(_store, [&](Repositories& repos) -> Result<SongDownload> {
         auto song = repos.songs().findById(id);
-        if (!song || song->deletedAt || song->hidden) {
-            return notFound();
-        }
-        const bool own = viewerId && *viewerId == song->userId;
-        if (!own && !song->open) {
-            return notFound();
-        }
-        if (auto allowed = checkPlayable(song->complete); !allowed) {
+        if (auto allowed = downloadable(song, viewerId); !allowed) {
             return allowed.error();
         }
         if (song->audioUrl.empty()) {
@@ -168,6 +177,24 @@ Result<SongDownload> WorksService::download(const std::optional<std::string>& vi
         out.url = song->audioUrl;
         out.mediaKey = mediaKeyOf(song->audioUrl);
         return out;
+    });
+}
+
+Result<LrcFile> WorksService::lrc(const std::optional<std::string>& viewerId, const std::string& songId) {
+    const std::string id = trim(songId);
+    if (id.empty()) {
+        return notFound();
+    }
+    return readOnly(_store, [&](Repositories& repos) -> Result<LrcFile> {
+        auto view = repos.songs().findAsSeenBy(id, std::string());
+        const std::optional<Song> song = view ? std::optional<Song>(view->song) : std::nullopt;
+        if (auto allowed = downloadable(song, viewerId); !allowed) {
+            return allowed.error();
+        }
+        if (!view->timeline || view->timeline->empty()) {
+            return DomainError{ErrorCode::NotFound, std::string(kNoTimelineMessage)};
+        }
+        return LrcFile{song->title, lrcOf(*view->timeline, song->title, song->userName, song->duration)};
     });
 }
 

@@ -92,6 +92,11 @@ std::string field(const Object::Ptr& object, const std::string& key) {
     return {};
 }
 
+/// The timing of /suno/timing's aligned words (alignedWords).
+constexpr double kFirstWordSeconds = 10.0;
+constexpr double kWordSeconds = 0.4;
+constexpr double kBreathSeconds = 1.0;
+
 const char* kLyricText = "[主歌]\n晚风吹过旧街道\n灯火映着你微笑\n\n[副歌]\n唱一首夏天的歌\n把心事都交给海浪";
 
 } // namespace
@@ -288,6 +293,8 @@ private:
             code = lyrics(input, trace, answer);
         } else if (path == "/suno/wav") {
             code = wav(input, trace, answer);
+        } else if (path == "/suno/timing") {
+            code = timing(input, trace, answer);
         } else {
             code = 404;
             answer = errorJson("not_found", "The API is not found.", trace);
@@ -434,6 +441,95 @@ private:
         Object::Ptr result = object();
         result->set("success", true);
         result->set("task_id", uuid(++_state->counter, 0x3a7));
+        result->set("trace_id", trace);
+        result->set("data", data);
+        answer = json(result);
+        return 200;
+    }
+
+    /// The aligned words of a clip's lyric as /suno/timing answers them: one word per character (a Latin word whole),
+    /// the first of a section carrying its mark ("[主歌]\n晚"), the last of a line ending in "\n"; from 10 s on, 0.4 s
+    /// per word and a 1 s breath after each line.
+    static Array::Ptr alignedWords(const std::string& lyric) {
+        Array::Ptr words = new Array;
+        double at = kFirstWordSeconds;
+        std::string mark;
+        std::size_t start = 0;
+        while (start <= lyric.size()) {
+            std::size_t end = lyric.find('\n', start);
+            if (end == std::string::npos) {
+                end = lyric.size();
+            }
+            const std::string line = lyric.substr(start, end - start);
+            start = end + 1;
+            if (line.empty()) {
+                continue;
+            }
+            if (line.front() == '[') {
+                mark += line + "\n";
+                continue;
+            }
+            std::vector<std::string> pieces;
+            for (std::size_t i = 0; i < line.size();) {
+                const auto lead = static_cast<unsigned char>(line[i]);
+                std::size_t n = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : 4;
+                if (lead < 0x80 && line[i] != ' ') {
+                    while (i + n < line.size() && static_cast<unsigned char>(line[i + n]) < 0x80 && line[i + n] != ' ') {
+                        ++n;
+                    }
+                }
+                const std::string piece = line.substr(i, n);
+                i += n;
+                if (piece != " ") {
+                    pieces.push_back(piece + (lead < 0x80 ? " " : ""));
+                }
+            }
+            for (std::size_t i = 0; i < pieces.size(); ++i) {
+                Object::Ptr word = object();
+                word->set("word", (i == 0 ? mark : std::string()) + pieces[i] + (i + 1 == pieces.size() ? "\n" : ""));
+                word->set("start_s", at);
+                word->set("end_s", at + kWordSeconds);
+                word->set("success", true);
+                word->set("p_align", 0.93);
+                words->add(word);
+                at += kWordSeconds;
+            }
+            mark.clear();
+            at += kBreathSeconds;
+        }
+        return words;
+    }
+
+    int timing(const Object::Ptr& input, const std::string& trace, std::string& answer) {
+        const std::string audioId = field(input, "audio_id");
+        if (audioId.empty()) {
+            answer = errorJson("bad_request", "The audio_id is required.", trace);
+            return 400;
+        }
+        std::size_t index = 0;
+        const Task* task = succeededClip(audioId, index);
+        if (!task) {
+            answer = errorJson("bad_request", "The audio_id is invalid or the audio is not ready.", trace);
+            return 400;
+        }
+        const std::string all = field(task->request, "prompt") + field(task->request, "title");
+        if (all.find("[timing-error]") != std::string::npos) {
+            answer = errorJson("api_error", "The timing service failed, please try again.", trace);
+            return 500;
+        }
+        const bool instrumental = task->request->has("instrumental") && task->request->getValue<bool>("instrumental");
+        const bool custom = task->request->has("custom") && task->request->getValue<bool>("custom");
+        const std::string lyric = custom ? field(task->request, "lyric") : std::string(kLyricText);
+        Object::Ptr data = object();
+        data->set("aligned_words", instrumental || all.find("[timing-empty]") != std::string::npos
+                                       ? Array::Ptr(new Array)
+                                       : alignedWords(lyric));
+        data->set("waveform_data", Array::Ptr(new Array));
+        data->set("hoot_cer", 0.12);
+        data->set("is_streamed", false);
+        Object::Ptr result = object();
+        result->set("success", true);
+        result->set("task_id", uuid(++_state->counter, 0x71e));
         result->set("trace_id", trace);
         result->set("data", data);
         answer = json(result);

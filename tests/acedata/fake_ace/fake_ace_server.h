@@ -29,6 +29,12 @@
 // - POST /suno/wav {audio_id}: for a clip that succeeded, {success, task_id, trace_id, data: [{file_url:
 //   /cdn/<clip>.wav}]}; no audio_id, or one that names no finished clip, answers 400 bad_request; a task whose prompt
 //   or title holds [wav-error] answers 500 api_error.
+// - POST /suno/timing {audio_id}: for a clip that succeeded, {success, task_id, trace_id, data: {aligned_words:
+//   [{word, start_s, end_s, success, p_align}], waveform_data, hoot_cer, is_streamed}}: one word per Chinese
+//   character (or Latin word) of the clip's lyric from 10 s on, 0.4 s each and a 1 s breath after each line, the first
+//   word of a section carrying its mark ("[主歌]\n晚风" style), the last of a line ending in "\n"; an empty list for
+//   an instrumental or when the prompt or title holds [timing-empty]; [timing-error] answers 500 api_error; no
+//   audio_id, or one that names no finished clip, answers 400 bad_request.
 // - GET /cdn/<clip>.mp3 and /audiopipe/<clip> serve mp3Bytes() (audio/mpeg), /cdn/<clip>.wav wavBytes() (audio/wav),
 //   /cdn/image*.jpeg serve jpegBytes() (image/jpeg), plus whatever addFile and addRedirect set up; anything else 404.
 

@@ -45,6 +45,10 @@ struct AceConfig {
 /// - wav: POST {base}/suno/wav {audio_id: upstreamClipId}; answers {success, task_id, data: [{file_url}]}: the
 ///   file_url (AceData's CDN, to be copied with MediaFetcher::fetchWav). No clip id: Permanent 该作品暂不支持无损下载;
 ///   an answer without a usable file_url: Retryable.
+/// - timing: POST {base}/suno/timing {audio_id: upstreamClipId}; answers {success, task_id, data: {aligned_words:
+///   [{word, start_s, end_s, success, p_align}]}} (data may be an array of such objects: the first is taken); the
+///   words become lines with timelineFromAlignedWords (model/timeline.h). An answer without aligned_words: Retryable;
+///   an empty list: an empty timeline (nothing to align, e.g. an instrumental).
 /// - Errors ({success: false, error: {code, message}, trace_id}, or an HTTP failure) are classified as
 ///   domain::UpstreamFailure: invalid_token, token_mismatched, token_expired, no_token, used_up, api_not_implemented,
 ///   not_found outside polling, HTTP 401, a redirect, and a 404 that is not AceData's (a wrong base_url) ->
@@ -62,6 +66,8 @@ public:
     domain::Result<std::vector<domain::TaskStatus>> poll(const std::vector<std::string>& ids) override;
     domain::Result<domain::Lyrics> lyrics(const std::string& prompt) override;
     domain::Result<std::string> wav(const domain::WavRequest& request) override;
+    bool hasTiming() const override { return true; }
+    domain::Result<domain::Timeline> timing(const std::string& upstreamClipId) override;
     std::string name() const override { return "ace"; }
 
     /// Reads what AceData posts to callback_url: a task record as /suno/tasks answers it ({id, state, response}) or

@@ -3,6 +3,8 @@
 // The offline composer's pure part: from a request and a seed to a song written as MIDI-like notes (design
 // docs/generation.md, "The offline composer"). No I/O; the same input always gives the same arrangement.
 
+#include "gequ/domain/model/timeline.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -107,5 +109,18 @@ std::vector<LyricSection> parseLyrics(std::string_view lyric);
 /// The sung syllables of a line: one per Chinese (CJK) character, per digit, and per vowel group of a Latin word;
 /// punctuation is not sung.
 int syllableCount(std::string_view line);
+
+/// One sung unit of a line: a Chinese character or digit (one syllable) or a word (its syllables), with the
+/// punctuation that follows it.
+struct SungUnit {
+    std::string text;
+    int syllables = 1;
+};
+/// A line's sung units in order; their syllables add up to syllableCount(line).
+std::vector<SungUnit> sungUnits(std::string_view line);
+
+/// The synced lyrics of an arrangement: one timed line per sung phrase, one timed word per sung unit (from the vocal
+/// notes that sing it), in seconds from the start of the audio. Empty for an instrumental.
+domain::Timeline lyricTimeline(const Arrangement& song);
 
 } // namespace gequ::composer

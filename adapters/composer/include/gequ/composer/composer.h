@@ -38,6 +38,7 @@ struct ComposedClip {
     double seconds = 0;
     std::string mp3; ///< 44.1 kHz stereo, 192 kbps CBR, ID3v2 title/artist/genre, LAME info frame
     std::string svg; ///< the cover
+    domain::Timeline timeline; ///< when each line and word is sung (lyricTimeline; empty when instrumental)
 };
 
 /// Reports progress from 0 to 1.

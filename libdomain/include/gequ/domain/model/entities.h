@@ -4,6 +4,7 @@
 // the repositories that store them in ports/store.h.
 
 #include "gequ/domain/model/time.h"
+#include "gequ/domain/model/timeline.h"
 
 #include <cstdint>
 #include <optional>
@@ -101,6 +102,7 @@ struct Song {
 struct SongView {
     Song song;
     bool liked = false; ///< whether the viewer likes it (false for visitors)
+    std::optional<Timeline> timeline; ///< its synced lyrics (read by the player detail only; lists leave it empty)
 };
 
 /// One of a user's own songs as my works reads it.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gequ/domain/model/result.h"
+#include "gequ/domain/model/timeline.h"
 
 #include <functional>
 #include <optional>
@@ -41,6 +42,7 @@ struct ClipStatus {
     std::string style;
     double duration = 0;
     std::string error;
+    Timeline timeline; ///< synced lyrics when the provider knows them as the clip succeeds (the composer), else empty
 };
 
 struct TaskStatus {
@@ -66,6 +68,9 @@ struct WavRequest {
 
 /// What a provider without lossless copies answers to SongGenerator::wav.
 inline constexpr std::string_view kWavUnavailableMessage = "该作品暂不支持无损下载";
+
+/// What a provider without synced lyrics answers to SongGenerator::timing.
+inline constexpr std::string_view kTimingUnavailableMessage = "该作品暂无歌词时间轴";
 
 /// How a caller treats a failed SongGenerator call (the error of submit, poll or lyrics). The class travels in the
 /// DomainError's code, so every Result stays a plain Result: upstreamFailureOf reads it back, upstreamError makes one.
@@ -150,6 +155,15 @@ public:
     virtual Result<std::string> wav(const WavRequest& request) {
         (void)request;
         return upstreamError(UpstreamFailure::Permanent, std::string(kWavUnavailableMessage));
+    }
+    /// Whether timing() can be asked for a finished clip's synced lyrics (a remote provider; the composer gives them
+    /// with the clip instead).
+    virtual bool hasTiming() const { return false; }
+    /// The synced lyrics of a finished clip by its upstream clip id (empty when upstream aligned nothing); errors
+    /// classified as for submit.
+    virtual Result<Timeline> timing(const std::string& upstreamClipId) {
+        (void)upstreamClipId;
+        return upstreamError(UpstreamFailure::Permanent, std::string(kTimingUnavailableMessage));
     }
     /// Replaces the listener told when a clip or task ends (empty: none); once it returns no old call is running.
     virtual void setStatusListener(StatusListener listener) { (void)listener; }

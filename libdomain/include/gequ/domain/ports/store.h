@@ -4,6 +4,7 @@
 // Implementations: adapters/db (SQLite and PostgreSQL through one Poco::Data code path).
 
 #include "gequ/domain/model/entities.h"
+#include "gequ/domain/model/timeline.h"
 
 #include <cstdint>
 #include <functional>
@@ -130,7 +131,8 @@ public:
     virtual void insert(const Song& song) = 0;
     /// The song with this id, deleted or not, or nullopt.
     virtual std::optional<Song> findById(const std::string& id) = 0;
-    /// The song with this id, deleted or not, with whether the viewer likes it (one statement), or nullopt.
+    /// The song with this id, deleted or not, with whether the viewer likes it ("" for a visitor: false) and its
+    /// stored timeline (one statement), or nullopt.
     virtual std::optional<SongView> findAsSeenBy(const std::string& id, const std::string& viewerId) = 0;
     /// The song whose audio or cover URL is `url` (a live one before a deleted one), or nullopt.
     virtual std::optional<Song> findByMediaUrl(const std::string& url) = 0;
@@ -246,6 +248,34 @@ public:
 };
 
 /// The repositories of one unit of work, all bound to the same transaction.
+/// A song whose timeline is to be asked of upstream (TimelineRepository::claimDue).
+struct PendingTimeline {
+    std::string songId;
+    std::string upstreamClipId; ///< what upstream calls the clip (AceData's audio_id)
+    int attempts = 0;           ///< failed tries so far
+};
+
+/// Synced lyrics (model/timeline.h): each song's timeline, or the wait for one.
+class TimelineRepository {
+public:
+    virtual ~TimelineRepository() = default;
+    /// Stores the song's timeline, replacing what was there (a pending wait included).
+    virtual void put(const std::string& songId, const Timeline& timeline, TimePoint at) = 0;
+    /// The song's stored timeline, or nullopt (none, still pending, or upstream had none).
+    virtual std::optional<Timeline> find(const std::string& songId) = 0;
+    /// Notes that the song's timeline is to be asked of upstream from `at` on; nothing when the song has a row already.
+    virtual void addPending(const std::string& songId, const std::string& upstreamClipId, TimePoint at) = 0;
+    /// Takes up to `limit` pending songs due at `now` (oldest due first), moving their next try to `until` so that no
+    /// other taker gets them meanwhile.
+    virtual std::vector<PendingTimeline> claimDue(TimePoint now, TimePoint until, int limit) = 0;
+    /// Counts a failed try of a pending song and moves its next try to `at`.
+    virtual void retryLater(const std::string& songId, TimePoint at) = 0;
+    /// Stops asking for a pending song's timeline (upstream has none, or every try failed).
+    virtual void giveUp(const std::string& songId, TimePoint at) = 0;
+    /// The number of songs waiting for their timeline.
+    virtual std::int64_t countPending() = 0;
+};
+
 class Repositories {
 public:
     virtual ~Repositories() = default;
@@ -257,6 +287,7 @@ public:
     virtual TaskRepository& tasks() = 0;
     virtual OrderRepository& orders() = 0;
     virtual RedeemRepository& redeemCodes() = 0;
+    virtual TimelineRepository& timelines() = 0;
 };
 
 /// The database: runs units of work.

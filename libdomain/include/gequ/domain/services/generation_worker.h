@@ -21,6 +21,12 @@
 //    for a remote upstream its audio_id becomes upstream's clip id, asked of upstream through the song's task. Failures by class
 //    (domain::UpstreamFailure): Retryable waits with the same back-off; Configuration is logged at critical level and
 //    waits configurationRetry; Refused and Permanent fail the task with the upstream's message and refund.
+// 4. Synced lyrics (model/timeline.h). When a song finishes, the clip's timeline is stored with it in the same unit
+//    of work (the composer's); a provider with timing (hasTiming, AceData) is asked for it afterwards: the song is
+//    noted as pending (when it has lyrics), and each tick takes up to timingBatch due ones (leased for `lease`) and
+//    asks timing(clip id). An answer is stored (an empty one ends the wait); a failure is retried after timingDelay
+//    up to timingTries times (Permanent and Refused at once give up). The song stays playable with plain lyrics all
+//    along, and nothing is charged.
 // Every lease taken is released at the end of the tick, also when something throws.
 //
 // Recovery: a task left submitted or running by a stopped or killed process is polled again by whichever worker
@@ -64,12 +70,18 @@ struct WorkerSettings {
     int pollBatch = 50;                        ///< tasks polled in one call at most
     int submitBatch = 10;                      ///< tasks submitted per tick at most
     Millis configurationRetry = std::chrono::seconds{60}; ///< the wait after a configuration error
+    int timingBatch = 10; ///< synced lyrics asked of upstream per tick at most
+    int timingTries = 6;  ///< tries of a song's synced lyrics before giving up
     std::int64_t defaultCharge =
         kCreateCost; ///< the refund of a task whose stored request names no charge (older rows)
 };
 
 /// The wait before the next poll or submission attempt: 3 s after the first, 5 s after the second, then 10 s.
 Millis pollDelay(int attempt);
+
+/// The wait before asking upstream again for a song's synced lyrics after `failures` failed tries: 30 s after the
+/// first, 2 min, 10 min, 1 h, then 6 h.
+Millis timingDelay(int failures);
 
 /// What one tick did (for logs and tests).
 struct TickReport {
@@ -80,9 +92,10 @@ struct TickReport {
     int failed = 0;      ///< tasks that failed (timeouts included)
     int refunded = 0;    ///< refunds written
     int rehosted = 0;    ///< clips whose audio and cover are now ours
+    int timed = 0;       ///< songs whose synced lyrics upstream answered (aligned or not)
 
     /// Whether anything moved (the caller may tick again at once).
-    bool busy() const { return submitted + resubmitted + succeeded + failed + rehosted > 0; }
+    bool busy() const { return submitted + resubmitted + succeeded + failed + rehosted + timed > 0; }
 };
 
 class GenerationWorker {
@@ -108,6 +121,10 @@ private:
 
     void pollDue(const std::string& owner, TimePoint now, TickReport& report);
     void submitDue(const std::string& owner, TimePoint now, TickReport& report);
+    /// Asks upstream for the synced lyrics of songs waiting for them (a provider with timing only).
+    void timeDue(TimePoint now, TickReport& report);
+    /// When a song has just finished: stores the clip's timeline, or notes that upstream is to be asked for one.
+    void noteTimeline(Repositories& repos, const Song& song, const ClipStatus& clip, TimePoint now);
     /// Ends a task that ran out of time.
     void expire(const GenerationTask& task, TimePoint now, TickReport& report);
     /// Fails a task (all generating songs fail) with a message and refunds it.

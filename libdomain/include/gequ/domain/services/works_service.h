@@ -41,6 +41,15 @@ struct SongDownload {
     std::string url; ///< the audio URL (ours or upstream's)
 };
 
+/// What GET /music/lrc serves.
+struct LrcFile {
+    std::string title; ///< the song's title (the file is named after it)
+    std::string text;  ///< the LRC file (model/timeline.h, lrcOf)
+};
+
+/// The answer for a song without synced lyrics (yet).
+inline constexpr std::string_view kNoTimelineMessage = "该作品暂无同步歌词";
+
 class WorksService {
 public:
     /// `media` (where WAV copies are kept) and `fetcher` (how a provider's WAV is copied there; null when the
@@ -70,6 +79,9 @@ public:
     /// provider failure answers its class (5020 busy, 4090 该作品暂不支持无损下载 when the song's provider is not the
     /// configured one) and changes nothing.
     Result<SongDownload> downloadWav(const std::optional<std::string>& viewerId, const std::string& songId);
+    /// The synced lyrics of a song as an LRC file: the same access as download, then 4040 该作品暂无同步歌词 when the
+    /// song has no timeline (an instrumental, or upstream's is not in yet).
+    Result<LrcFile> lrc(const std::optional<std::string>& viewerId, const std::string& songId);
     /// AI lyrics for a song name. 4000 请先输入歌曲名称 when empty (歌曲名称不能超过50个字符 when too long); 4220
     /// 歌名包含敏感内容，无法生成歌词 when our moderation refuses it (upstream is not asked); 4220 内容未通过安全审核
     /// when upstream refuses; 5020 AI 服务繁忙，请稍后再试 for any other upstream failure.

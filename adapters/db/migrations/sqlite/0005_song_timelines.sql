@@ -1,0 +1,13 @@
+-- Synced lyrics (docs/product.md, "Synced lyrics"): one row per song that has a timeline or waits for one. The
+-- composer's songs get theirs when they finish (state 1); an AceData song's is asked of upstream after it finishes
+-- (state 0, retried with back-off from next_try_at) until upstream answers (1) or has none for it (2).
+CREATE TABLE song_timelines (
+    song_id TEXT PRIMARY KEY,
+    state INTEGER NOT NULL,
+    body TEXT NOT NULL DEFAULT '',
+    upstream_clip_id TEXT NOT NULL DEFAULT '',
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_try_at BIGINT,
+    updated_at BIGINT NOT NULL
+);
+CREATE INDEX song_timelines_due ON song_timelines (next_try_at) WHERE state = 0;
