@@ -27,6 +27,22 @@ export interface UserSong extends SongListItem {
   error?: string | null;
 }
 
+/** One sung word (or character) of a synced lyric line: seconds from the start of the audio. */
+export interface TimedWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** One line of a song's synced lyrics (GET /music/getMusic `timeline`): in order, never overlapping; `words` may be
+ * empty (then only the line is highlighted). Times are seconds from the start of the audio. */
+export interface TimedLine {
+  start: number;
+  end: number;
+  text: string;
+  words: TimedWord[];
+}
+
 /** The player detail (null when hidden, deleted or unfinished). */
 export interface SongDetail {
   nativeId: string;
@@ -41,6 +57,8 @@ export interface SongDetail {
   liked?: boolean;
   play_count?: number;
   forward_count?: number;
+  /** The synced lyrics, or null (or absent, from an older server) when the song has none: plain lyrics then. */
+  timeline?: TimedLine[] | null;
 }
 
 /** The signed-in user (GET /user/select). */

@@ -402,6 +402,11 @@ export const zh = {
     share: '分享',
     downloadWav: '无损 WAV',
     downloadWavLabel: '下载无损 WAV（会员专享）',
+    // Synced lyrics: the list of lines (each a button that plays from its start) and the .lrc download.
+    syncedLyrics: '同步歌词',
+    jumpToLine: (time: string, text: string) => `跳到 ${time}：${text}`,
+    downloadLrc: '下载歌词',
+    downloadLrcLabel: '下载歌词（LRC）',
     linkCopied: '链接已复制',
     copyFailed: (url: string) => `复制失败，请手动复制链接：${url}`,
     position: (current: string, total: string) => `${current} / ${total}`,

@@ -3,6 +3,7 @@
 
 let viewportWidth = 1280;
 let prefersDark = false;
+let prefersReducedMotion = false;
 const active = new Set<FakeMediaQueryList>();
 
 function evaluate(query: string): boolean {
@@ -16,6 +17,8 @@ function evaluate(query: string): boolean {
     if (m) return viewportWidth <= Number(m[1]);
     m = /^prefers-color-scheme:\s*(dark|light)$/.exec(part);
     if (m) return (m[1] === 'dark') === prefersDark;
+    m = /^prefers-reduced-motion:\s*(reduce|no-preference)$/.exec(part);
+    if (m) return (m[1] === 'reduce') === prefersReducedMotion;
     return false;
   });
 }
@@ -71,8 +74,15 @@ export function setPrefersDark(dark: boolean): void {
   for (const mql of active) mql.refresh();
 }
 
+/** Sets the simulated system preference for reduced motion. */
+export function setPrefersReducedMotion(reduce: boolean): void {
+  prefersReducedMotion = reduce;
+  for (const mql of active) mql.refresh();
+}
+
 export function resetMedia(): void {
   active.clear();
   viewportWidth = 1280;
   prefersDark = false;
+  prefersReducedMotion = false;
 }

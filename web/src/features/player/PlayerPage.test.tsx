@@ -7,8 +7,8 @@ import { playerHref, playlistHref } from '../../lib/player-links';
 import { TOKEN_KEY } from '../../lib/session';
 import type { SongDetail } from '../../lib/types';
 import { endTrack, globalAudio, playTo, setDuration } from '../../testing/audio';
-import { profile, song as listSong } from '../../testing/fixtures';
-import { fail, ok } from '../../testing/handlers';
+import { lyricTimeline, profile, song as listSong, timedSongDetail } from '../../testing/fixtures';
+import { fail, lrcHandler, ok } from '../../testing/handlers';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { expectToast } from '../../testing/toast';
@@ -290,6 +290,109 @@ describe('player page', () => {
       { nativeId: 's1', like: true },
       { nativeId: 's1', like: false },
     ]);
+  });
+
+  it('synced lyrics: open at first, the sung line follows the playhead, and a line plays from its start', async () => {
+    serveSongs([timedSongDetail('t1')]);
+    renderApp(playerHref('t1'));
+    expect(await screen.findByRole('heading', { level: 2, name: '海风' })).toBeInTheDocument();
+    const audio = globalAudio();
+    await waitFor(() => expect(audio.getAttribute('src')).toBe('/media/t1.mp3'));
+    expect(screen.getByRole('button', { name: '歌词' })).toHaveAttribute('aria-expanded', 'true');
+    const list = screen.getByRole('list', { name: '同步歌词' });
+    const lines = within(list).getAllByRole('button');
+    expect(lines.map((b) => b.getAttribute('aria-label'))).toEqual([
+      '跳到 00:12：夏夜的海风吹过',
+      '跳到 00:15：浪花一朵朵',
+      '跳到 00:42：我们唱着歌',
+    ]);
+    const sung = () => within(list).queryAllByRole('button', { current: true });
+    expect(sung()).toEqual([]);
+
+    await userEvent.click(playPause());
+    act(() => {
+      setDuration(audio, 60);
+      playTo(audio, 13.3);
+    });
+    expect(sung()).toEqual([lines[0]]);
+    expect(lines[0]).toHaveAttribute('aria-current', 'true');
+    // The words sung so far are lit: 夏夜的海 at 13.3 s.
+    const lit = () => Array.from(lines[0]!.querySelectorAll('[data-sung="true"]'), (e) => e.textContent).join('');
+    expect(lit()).toBe('夏夜的海');
+    act(() => playTo(audio, 14.6));
+    expect(lit()).toBe('夏夜的海风吹过');
+
+    act(() => playTo(audio, 16));
+    expect(sung()).toEqual([lines[1]]);
+    expect(lines[0]).not.toHaveAttribute('aria-current');
+    // The instrumental gap between 19.2 s and 42 s: no line is sung.
+    act(() => playTo(audio, 30));
+    expect(sung()).toEqual([]);
+
+    // Clicking a later line seeks to its start and plays from there.
+    await userEvent.click(playPause());
+    expect(audio.paused).toBe(true);
+    await userEvent.click(lines[2]!);
+    expect(audio.currentTime).toBe(42);
+    expect(audio.paused).toBe(false);
+    expect(playPause()).toHaveAttribute('aria-pressed', 'true');
+    act(() => playTo(audio, 42.5));
+    expect(sung()).toEqual([lines[2]]);
+
+    // The keyboard too: Enter on a line.
+    lines[1]!.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(audio.currentTime).toBe(15.5);
+  });
+
+  it('without a timeline: the plain lyrics (or 纯音乐，请欣赏) in a closed panel, and no LRC download', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    server.use(http.get('*/user/select', () => ok(profile({ membershipLevel: 1 }))));
+    serveSongs([
+      detail('p1', { lyric: '[Verse]\n晚风轻轻吹', timeline: null }),
+      detail('p2', { lyric: '  ', timeline: null }),
+    ]);
+    const { unmount } = renderApp(playerHref('p1'));
+    const header = await screen.findByRole('button', { name: '歌词' });
+    expect(header).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(header);
+    expect(await screen.findByText(/晚风轻轻吹/)).toBeVisible();
+    expect(screen.queryByRole('list', { name: '同步歌词' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下载无损 WAV（会员专享）' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '下载歌词（LRC）' })).not.toBeInTheDocument();
+    unmount();
+
+    renderApp(playerHref('p2'));
+    await userEvent.click(await screen.findByRole('button', { name: '歌词' }));
+    expect(await screen.findByText('纯音乐，请欣赏')).toBeVisible();
+  });
+
+  it('with a timeline, 下载歌词 saves <title>.lrc from /music/lrc (with the token); a refusal shows its message', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'tok');
+    server.use(http.get('*/user/select', () => ok(profile())));
+    serveSongs([timedSongDetail('t1', { title: '海风' }), timedSongDetail('t2', { title: '别人的歌' })]);
+    const asked: string[] = [];
+    server.use(lrcHandler({ t1: { title: '海风', timeline: lyricTimeline() } }, asked));
+    const saved: { name: string; text: Promise<string> }[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => {
+      saved.push({ name: '', text: blob.text() });
+      return 'blob:lrc';
+    }), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved[saved.length - 1]!.name = this.download;
+    });
+    const { unmount } = renderApp(playerHref('t1'));
+    await userEvent.click(await screen.findByRole('button', { name: '下载歌词（LRC）' }));
+    await waitFor(() => expect(saved.map((f) => f.name)).toEqual(['海风.lrc']));
+    expect(await saved[0]!.text).toMatch(/^\[ti:海风\]\n\[00:12\.34\]夏夜的海风吹过\n/);
+    expect(asked).toEqual(['t1 tok']);
+    unmount();
+
+    renderApp(playerHref('t2'));
+    await userEvent.click(await screen.findByRole('button', { name: '下载歌词（LRC）' }));
+    await expectToast('歌曲不存在');
+    expect(saved).toHaveLength(1);
+    click.mockRestore();
   });
 
   it('share copies the link', async () => {

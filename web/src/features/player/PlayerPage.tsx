@@ -1,6 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
+import LyricsIcon from '@mui/icons-material/Lyrics';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import Forward10Icon from '@mui/icons-material/Forward10';
 import PauseIcon from '@mui/icons-material/Pause';
@@ -22,7 +23,7 @@ import Paper from '@mui/material/Paper';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -39,8 +40,10 @@ import type { SongDetail } from '../../lib/types';
 import { zh } from '../../strings/zh-CN';
 import { useLikeSong } from '../songs/api/useLikeSong';
 import { useShareSong } from '../songs/api/useShareSong';
-import { fetchSongFile, saveBlob, songFileName } from '../works/api/downloadSong';
+import { fetchSongFile, saveBlob, type SongFileKind, songFileName } from '../works/api/downloadSong';
 import { useSongDetail } from './api/useSongDetail';
+import { LyricPanel } from './components/LyricPanel';
+import { readTimeline } from './lyrics';
 import {
   currentId,
   initialPlayerState,
@@ -123,8 +126,10 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   const share = useShareSong();
   const { user } = useCurrentUser();
   const member = (user?.membershipLevel ?? 0) >= 1;
-  const [downloadingWav, setDownloadingWav] = useState(false);
+  const [downloading, setDownloading] = useState<SongFileKind | null>(null);
   const messageTitleId = useId();
+  const rawTimeline = ready ? song.timeline : null;
+  const timeline = useMemo(() => readTimeline(rawTimeline), [rawTimeline]);
 
   // Once the current track's song is known, it goes into the global audio (once per track), then the machine decides
   // whether it starts.
@@ -150,6 +155,17 @@ function PlayerView({ query }: { query: PlayerQuery }) {
     audio.addEventListener('ended', onEnded);
     return () => audio.removeEventListener('ended', onEnded);
   }, [player, isCurrent, dispatch]);
+
+  // A lyric line plays the song from its start (loading it first when another song holds the audio).
+  const onJump = useCallback(
+    (seconds: number) => {
+      const current = songRef.current;
+      if (!current) return;
+      if (!isCurrent) load(toPlayerSong(current));
+      dispatch({ type: 'jump', time: seconds });
+    },
+    [isCurrent, load, dispatch, songRef],
+  );
 
   // The 提示 bar closes after 2 seconds (each new message restarts the wait).
   const messageKey = state.message?.key;
@@ -183,13 +199,13 @@ function PlayerView({ query }: { query: PlayerQuery }) {
     if (!ready) return;
     like.mutate({ nativeId: song.nativeId, like: !song.liked });
   };
-  const onDownloadWav = () => {
-    if (!ready || downloadingWav) return;
-    setDownloadingWav(true);
-    fetchSongFile(song.nativeId, 'wav')
-      .then((blob) => saveBlob(blob, songFileName(song.title, 'wav')))
+  const onDownload = (kind: SongFileKind) => {
+    if (!ready || downloading) return;
+    setDownloading(kind);
+    fetchSongFile(song.nativeId, kind)
+      .then((blob) => saveBlob(blob, songFileName(song.title, kind)))
       .catch((error: unknown) => notify(error instanceof Error ? error.message : zh.errors.downloadFailed, 'error'))
-      .finally(() => setDownloadingWav(false));
+      .finally(() => setDownloading(null));
   };
   const onShare = () => {
     if (!ready) return;
@@ -356,10 +372,22 @@ function PlayerView({ query }: { query: PlayerQuery }) {
                   color="inherit"
                   startIcon={<GraphicEqIcon />}
                   aria-label={zh.player.downloadWavLabel}
-                  disabled={downloadingWav}
-                  onClick={onDownloadWav}
+                  disabled={downloading === 'wav'}
+                  onClick={() => onDownload('wav')}
                 >
                   {zh.player.downloadWav}
+                </Button>
+              ) : null}
+              {timeline ? (
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  startIcon={<LyricsIcon />}
+                  aria-label={zh.player.downloadLrcLabel}
+                  disabled={downloading === 'lrc'}
+                  onClick={() => onDownload('lrc')}
+                >
+                  {zh.player.downloadLrc}
                 </Button>
               ) : null}
             </Stack>
@@ -367,16 +395,15 @@ function PlayerView({ query }: { query: PlayerQuery }) {
         </Paper>
 
         {ready ? (
-          <Accordion disableGutters variant="outlined">
+          // Open at first when the lyrics follow the song (each song its own panel, so its own default).
+          <Accordion key={song.nativeId} disableGutters variant="outlined" defaultExpanded={!!timeline}>
             <AccordionSummary expandIcon={<ExpandMoreIcon />}>
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 {zh.player.lyrics}
               </Typography>
             </AccordionSummary>
             <AccordionDetails>
-              <Typography component="div" sx={{ whiteSpace: 'pre-wrap', lineHeight: 2 }}>
-                {song.lyric?.trim() ? song.lyric : zh.player.noLyrics}
-              </Typography>
+              <LyricPanel lyric={song.lyric} timeline={timeline} currentTime={sliderValue} onSeek={onJump} />
             </AccordionDetails>
           </Accordion>
         ) : null}

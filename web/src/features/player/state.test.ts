@@ -119,6 +119,22 @@ describe('player page state', () => {
     expect(fromPaused.effects.at(-1)).toEqual({ type: 'play', count: false });
   });
 
+  it('choosing a lyric line seeks to its start and plays, from playing or paused, ending a drag', () => {
+    const paused = run(initialPlayerState(['a'], false), { type: 'loaded' }).state;
+    const jumped = run(paused, { type: 'jump', time: 12.34 });
+    expect(jumped.state.playing).toBe(true);
+    expect(jumped.effects).toEqual([
+      { type: 'seek', time: 12.34 },
+      { type: 'play', count: false },
+    ]);
+    const dragging = run(playlist(), { type: 'loaded' }, { type: 'dragStart', value: 50 }).state;
+    const fromDrag = run(dragging, { type: 'jump', time: 3 });
+    expect(fromDrag.state.dragging).toBe(false);
+    expect(fromDrag.effects[0]).toEqual({ type: 'seek', time: 3 });
+    expect(run(paused, { type: 'jump', time: -1 }).effects[0]).toEqual({ type: 'seek', time: 0 });
+    expect(stepPlayer(paused, { type: 'jump', time: Number.NaN })).toEqual({ state: paused, effects: [] });
+  });
+
   it('−10 s and +10 s stay within the track', () => {
     const s = playlist();
     expect(stepPlayer(s, { type: 'skip', delta: 10, position: 30, duration: 100 }).effects).toEqual([{ type: 'seek', time: 40 }]);

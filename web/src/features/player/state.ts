@@ -49,6 +49,8 @@ export type PlayerPageAction =
   | { type: 'dragStart'; value: number }
   | { type: 'drag'; value: number }
   | { type: 'dragEnd'; value: number }
+  /** A lyric line was chosen: play from its start (seconds). */
+  | { type: 'jump'; time: number }
   | { type: 'closeMessage' };
 
 export interface PlayerStep {
@@ -128,6 +130,16 @@ export function stepPlayer(state: PlayerPageState, action: PlayerPageAction): Pl
         state: { ...state, dragging: false, dragValue: action.value, playing: true },
         effects: [
           { type: 'seek', time: Math.max(0, action.value) },
+          { type: 'play', count: false },
+        ],
+      };
+    case 'jump':
+      // Like releasing the slider: seek there and play (a drag in progress is over).
+      if (!Number.isFinite(action.time)) return { state, effects: [] };
+      return {
+        state: { ...state, dragging: false, dragValue: Math.max(0, action.time), playing: true },
+        effects: [
+          { type: 'seek', time: Math.max(0, action.time) },
           { type: 'play', count: false },
         ],
       };

@@ -1,6 +1,7 @@
-// GET /music/download?id=…[&format=wav]: the mp3 (or, for members, the lossless WAV) as an attachment (docs/api.md).
+// GET /music/download?id=…[&format=wav]: the mp3 (or, for members, the lossless WAV) as an attachment (docs/api.md),
+// and GET /music/lrc?id=…: the synced lyrics as a .lrc file (same access rules as the mp3).
 // Fetched as a blob (with the Authorization header, so the owner's private songs download too) and saved as
-// <title>.mp3 or <title>.wav (docs/product.md).
+// <title>.mp3, <title>.wav or <title>.lrc (docs/product.md).
 import { API_BASE_URL, ApiError, REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
 import { zh } from '../../../strings/zh-CN';
@@ -8,8 +9,11 @@ import { zh } from '../../../strings/zh-CN';
 /** The formats GET /music/download serves: mp3 for everyone who may play the song, wav for members. */
 export type SongFormat = 'mp3' | 'wav';
 
+/** The files of a song that can be downloaded: its audio in a SongFormat, or its synced lyrics ('lrc'). */
+export type SongFileKind = SongFormat | 'lrc';
+
 /** A file name from a song title: characters that file systems refuse become '_'. */
-export function songFileName(title: string | null | undefined, format: SongFormat = 'mp3'): string {
+export function songFileName(title: string | null | undefined, format: SongFileKind = 'mp3'): string {
   const base = (title ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
   return `${base || 'song'}.${format}`;
 }
@@ -18,9 +22,18 @@ export function mp3FileName(title: string | null | undefined): string {
   return songFileName(title, 'mp3');
 }
 
+/** The address of a song's file: /music/lrc?id= for the lyrics, else /music/download?id=[&format=]. */
+function songFileUrl(id: string, format: SongFileKind): URL {
+  const path = format === 'lrc' ? '/music/lrc' : '/music/download';
+  const url = new URL(`${API_BASE_URL}${path}`, window.location.origin);
+  url.searchParams.set('id', id);
+  if (format === 'wav') url.searchParams.set('format', format);
+  return url;
+}
+
 /** Fetches the song's file in `format`. Throws an ApiError whose message is the sentence to show (a free user's WAV
  * request: the server's 4030 sentence naming the member benefit). */
-export async function fetchSongFile(id: string, format: SongFormat = 'mp3'): Promise<Blob> {
+export async function fetchSongFile(id: string, format: SongFileKind = 'mp3'): Promise<Blob> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = token;
@@ -28,20 +41,18 @@ export async function fetchSongFile(id: string, format: SongFormat = 'mp3'): Pro
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
-    const url = new URL(`${API_BASE_URL}/music/download`, window.location.origin);
-    url.searchParams.set('id', id);
-    if (format !== 'mp3') url.searchParams.set('format', format);
-    response = await fetch(url.toString(), { headers, signal: controller.signal });
+    response = await fetch(songFileUrl(id, format).toString(), { headers, signal: controller.signal });
     if (response.ok) {
       const type = response.headers.get('Content-Type') ?? '';
       if (!type.includes('json')) return await response.blob();
     }
-    // An error envelope ({code, message}) or a bare HTTP error.
+    // An error envelope ({code, message}; `msg` is read too) or a bare HTTP error.
     let message: string = zh.errors.downloadCheckNetwork;
     let code = 0;
     try {
-      const body = (await response.json()) as { code?: number; message?: string };
+      const body = (await response.json()) as { code?: number; message?: string; msg?: string };
       if (typeof body.message === 'string' && body.message) message = body.message;
+      else if (typeof body.msg === 'string' && body.msg) message = body.msg;
       if (typeof body.code === 'number') code = body.code;
     } catch {
       // Not JSON: keep the generic sentence.

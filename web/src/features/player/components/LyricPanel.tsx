@@ -1,0 +1,156 @@
+// The player's lyric panel (inside the 歌词 accordion). With a timeline (GET /music/getMusic `timeline`) every line is
+// a button that plays from its start (跳到 00:12：夏夜的海风吹过); the line being sung is bold in the primary colour
+// with aria-current="true", its words turning primary as they are sung, and the list (a box of fixed height) scrolls
+// to keep it in the middle (without animation when the system asks for reduced motion). Without a timeline: the plain
+// lyrics, or 纯音乐，请欣赏.
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { formatDuration } from '../../../lib/format';
+import type { TimedLine } from '../../../lib/types';
+import { zh } from '../../../strings/zh-CN';
+import { activeLineIndex, type LineSegment, lineSegments } from '../lyrics';
+
+export interface LyricPanelProps {
+  /** The plain lyrics (shown when there is no timeline). */
+  lyric: string | null | undefined;
+  /** The synced lines (lyrics.ts readTimeline), or null. */
+  timeline: readonly TimedLine[] | null;
+  /** The playhead in seconds (0 while the song is not the one loaded). */
+  currentTime: number;
+  /** A line was chosen: play from `seconds`. */
+  onSeek: (seconds: number) => void;
+}
+
+export function LyricPanel({ lyric, timeline, currentTime, onSeek }: LyricPanelProps) {
+  if (!timeline || timeline.length === 0) {
+    return (
+      <Typography component="div" sx={{ whiteSpace: 'pre-wrap', lineHeight: 2 }}>
+        {lyric?.trim() ? lyric : zh.player.noLyrics}
+      </Typography>
+    );
+  }
+  return <SyncedLyrics timeline={timeline} currentTime={currentTime} onSeek={onSeek} />;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function SyncedLyrics({ timeline, currentTime, onSeek }: Omit<LyricPanelProps, 'lyric'> & { timeline: readonly TimedLine[] }) {
+  const segments = useMemo(() => timeline.map(lineSegments), [timeline]);
+  const active = activeLineIndex(timeline, currentTime);
+  const boxRef = useRef<HTMLOListElement | null>(null);
+  const lineRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const scrolledOnce = useRef(false);
+  const register = useCallback((index: number, el: HTMLButtonElement | null) => {
+    lineRefs.current[index] = el;
+  }, []);
+
+  // Keep the sung line in the middle of the box (the box scrolls, never the page). The first move (opening the page
+  // mid-song) jumps; later ones glide unless reduced motion is asked for.
+  useEffect(() => {
+    if (active < 0) return;
+    const box = boxRef.current;
+    const line = lineRefs.current[active];
+    if (!box || !line) return;
+    const top = Math.max(0, line.offsetTop - (box.clientHeight - line.offsetHeight) / 2);
+    const behavior: ScrollBehavior = scrolledOnce.current && !prefersReducedMotion() ? 'smooth' : 'auto';
+    scrolledOnce.current = true;
+    if (typeof box.scrollTo === 'function') box.scrollTo({ top, behavior });
+    else box.scrollTop = top;
+  }, [active]);
+
+  return (
+    <Box
+      component="ol"
+      ref={boxRef}
+      aria-label={zh.player.syncedLyrics}
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        // A fixed box: highlighting and scrolling never move the rest of the page.
+        position: 'relative',
+        maxHeight: { xs: 288, sm: 360 },
+        overflowY: 'auto',
+        overscrollBehavior: 'contain',
+      }}
+    >
+      {timeline.map((line, i) => (
+        <li key={`${i}-${line.start}`}>
+          <LyricLine
+            index={i}
+            register={register}
+            line={line}
+            segments={segments[i]!}
+            active={i === active}
+            // Only the active line follows the playhead; the others re-render only when they turn on or off.
+            time={i === active ? currentTime : 0}
+            onSeek={onSeek}
+          />
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+interface LyricLineProps {
+  index: number;
+  /** Keeps the line's button for scrolling (a stable callback, so memo holds). */
+  register: (index: number, el: HTMLButtonElement | null) => void;
+  line: TimedLine;
+  segments: LineSegment[];
+  active: boolean;
+  time: number;
+  onSeek: (seconds: number) => void;
+}
+
+const LyricLine = memo(function LyricLine({ index, register, line, segments, active, time, onSeek }: LyricLineProps) {
+  return (
+    <ButtonBase
+      ref={(el: HTMLButtonElement | null) => register(index, el)}
+      aria-current={active ? 'true' : undefined}
+      aria-label={zh.player.jumpToLine(formatDuration(line.start), line.text)}
+      onClick={() => onSeek(line.start)}
+      sx={{
+        display: 'flex',
+        width: '100%',
+        px: 1,
+        py: 0.5,
+        borderRadius: 1,
+        typography: 'body1',
+        lineHeight: 1.9,
+        textAlign: 'center',
+        color: 'text.secondary',
+        '&:hover': { bgcolor: 'action.hover' },
+        '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+      }}
+    >
+      {/* The bold text, invisible, shares the cell with the shown text: the line is as tall and wide as its bold form
+          whether it is sung or not, so highlighting never shifts the layout. */}
+      <Box component="span" sx={{ display: 'grid', width: '100%' }}>
+        <Box component="span" aria-hidden sx={{ gridArea: '1 / 1', fontWeight: 700, visibility: 'hidden' }}>
+          {line.text}
+        </Box>
+        <Box component="span" sx={{ gridArea: '1 / 1', fontWeight: active ? 700 : 400 }}>
+          {segments.map((segment, j) =>
+            active ? (
+              <Box
+                component="span"
+                key={j}
+                data-sung={segment.start === null || time >= segment.start ? 'true' : 'false'}
+                sx={{ color: segment.start === null || time >= segment.start ? 'primary.main' : 'text.primary' }}
+              >
+                {segment.text}
+              </Box>
+            ) : (
+              <span key={j}>{segment.text}</span>
+            ),
+          )}
+        </Box>
+      </Box>
+    </ButtonBase>
+  );
+});
