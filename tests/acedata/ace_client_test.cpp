@@ -456,6 +456,57 @@ TEST(AceClient, LyricsRefusedUpstreamOrByOurModeration) {
 
 // ---- Errors -------------------------------------------------------------------------------------------------------
 
+TEST(AceClient, TimingAsksForTheClipsAlignedWordsAndGroupsThemIntoLines) {
+    FakeAceServer fake;
+    AceClient client(configFor(fake));
+    EXPECT_TRUE(client.hasTiming());
+    const std::string id = submitOk(client, custom("晚风", "[主歌]\n晚风吹过\nHello my friend\n\n[副歌]\n唱歌", "pop"));
+    const TaskStatus done = pollToEnd(client, id);
+    ASSERT_EQ(done.state, UpstreamState::Succeeded);
+    auto timeline = client.timing(done.clips[0].id);
+    ASSERT_TRUE(timeline.ok()) << timeline.error().message;
+    ASSERT_EQ(timeline->lines.size(), 3u);
+    EXPECT_EQ(timeline->lines[0].text, "晚风吹过");
+    EXPECT_DOUBLE_EQ(timeline->lines[0].start, 10.0);
+    ASSERT_EQ(timeline->lines[0].words.size(), 4u);
+    EXPECT_EQ(timeline->lines[0].words[0].text, "晚");
+    EXPECT_EQ(timeline->lines[1].text, "Hello my friend");
+    ASSERT_EQ(timeline->lines[1].words.size(), 3u);
+    EXPECT_EQ(timeline->lines[1].words[2].text, "friend");
+    EXPECT_EQ(timeline->lines[2].text, "唱歌");
+    const auto asked = fake.requestsTo("/suno/timing");
+    ASSERT_EQ(asked.size(), 1u);
+    EXPECT_EQ(parse(asked[0].body)->getValue<std::string>("audio_id"), done.clips[0].id);
+    EXPECT_EQ(asked[0].authorization, std::string("Bearer ") + FakeAceServer::kToken);
+}
+
+TEST(AceClient, TimingFailuresAreClassifiedAndAnEmptyAlignmentIsAnEmptyTimeline) {
+    FakeAceServer fake;
+    AceClient client(configFor(fake));
+    auto noClip = client.timing("");
+    ASSERT_FALSE(noClip.ok());
+    EXPECT_EQ(upstreamFailureOf(noClip.error()), UpstreamFailure::Permanent);
+    EXPECT_TRUE(fake.requestsTo("/suno/timing").empty()) << "no clip id: upstream is not asked";
+    auto unknown = client.timing("no-such-clip"); // 400 bad_request
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_EQ(upstreamFailureOf(unknown.error()), UpstreamFailure::Permanent);
+
+    const TaskStatus failing = pollToEnd(client, submitOk(client, inspiration("夏日 [timing-error]")));
+    auto busy = client.timing(failing.clips[0].id); // 500 api_error
+    ASSERT_FALSE(busy.ok());
+    EXPECT_EQ(upstreamFailureOf(busy.error()), UpstreamFailure::Retryable);
+
+    const TaskStatus empty = pollToEnd(client, submitOk(client, inspiration("夏日 [timing-empty]")));
+    auto nothing = client.timing(empty.clips[1].id);
+    ASSERT_TRUE(nothing.ok()) << nothing.error().message;
+    EXPECT_TRUE(nothing->empty());
+
+    fake.answerNextRaw(200, "application/json", R"({"success":true,"task_id":"x","data":{}})");
+    auto unreadable = client.timing(empty.clips[1].id);
+    ASSERT_FALSE(unreadable.ok());
+    EXPECT_EQ(upstreamFailureOf(unreadable.error()), UpstreamFailure::Retryable);
+}
+
 TEST(AceClient, WavAsksForTheClipsFileAndReturnsItsUrl) {
     FakeAceServer fake;
     AceClient client(configFor(fake));

@@ -212,5 +212,80 @@ TEST_F(AceWorkerTest, ACallbackFinishesTheTaskAndTheWorkerRehostsIt) {
     expectInvariants();
 }
 
+std::optional<Timeline> timelineOf(Store& store, const std::string& songId) {
+    return readOnly(store, [&](Repositories& repos) { return repos.timelines().find(songId); });
+}
+
+std::int64_t pendingTimelines(Store& store) {
+    return readOnly(store, [](Repositories& repos) { return repos.timelines().countPending(); });
+}
+
+TEST_F(AceWorkerTest, AFinishedSongGetsItsSyncedLyricsFromSunoTiming) {
+    const std::string user = addUser();
+    const std::string id = createTask(user, "晚风", "[主歌]\n晚风吹过\n灯火映你\n\n[副歌]\n唱一首歌", "pop");
+    ASSERT_TRUE(tickUntil(worker(), [&] {
+        const auto s = songs(id);
+        return isFinalTask(id) && s.size() == 2 && timelineOf(store(), s[0].id) && timelineOf(store(), s[1].id);
+    }));
+    const auto asked = fake().requestsTo("/suno/timing");
+    ASSERT_EQ(asked.size(), 2u) << "once per song";
+    for (const auto& song : songs(id)) {
+        const auto timeline = timelineOf(store(), song.id);
+        ASSERT_TRUE(timeline);
+        ASSERT_EQ(timeline->lines.size(), 3u);
+        EXPECT_EQ(timeline->lines[0].text, "晚风吹过"); // the section mark [主歌] is gone
+        EXPECT_DOUBLE_EQ(timeline->lines[0].start, 10.0);
+        EXPECT_NEAR(timeline->lines[0].end, 11.6, 1e-9);
+        EXPECT_EQ(timeline->lines[0].words.size(), 4u);
+        EXPECT_EQ(timeline->lines[2].text, "唱一首歌");
+        EXPECT_NEAR(timeline->lines[1].start, 12.6, 1e-9);
+    }
+    EXPECT_NE(asked[0].body.find("\"audio_id\""), std::string::npos) << asked[0].body;
+    EXPECT_EQ(pendingTimelines(store()), 0);
+    EXPECT_EQ(points(user), 10) << "timing costs nothing";
+    expectInvariants();
+}
+
+TEST_F(AceWorkerTest, AFailedTimingLeavesTheSongPlayableAndIsRetriedWithBackOffThenGivenUp) {
+    const std::string user = addUser();
+    const std::string id = createTask(user, "晚风 [timing-error]", "[主歌]\n晚风吹过", "pop");
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(id) && !fake().requestsTo("/suno/timing").empty(); }));
+    for (const auto& song : songs(id)) {
+        EXPECT_EQ(song.complete, SongStatus::Done);
+        EXPECT_FALSE(timelineOf(store(), song.id));
+    }
+    EXPECT_EQ(task(id).state, TaskState::Succeeded);
+    EXPECT_EQ(pendingTimelines(store()), 2);
+    // Not asked again before the back-off (30 s after the first failure).
+    const std::size_t before = fake().requestsTo("/suno/timing").size();
+    worker().tick("w1");
+    EXPECT_EQ(fake().requestsTo("/suno/timing").size(), before);
+    // Every try fails: six per song, then it stops asking.
+    for (int i = 0; i < 12; ++i) {
+        clock().advance(std::chrono::hours(6));
+        worker().tick("w1");
+    }
+    EXPECT_EQ(fake().requestsTo("/suno/timing").size(), 12u);
+    EXPECT_EQ(pendingTimelines(store()), 0);
+    EXPECT_TRUE(log().has(LogLevel::Warning, "timing of song"));
+    EXPECT_EQ(points(user), 10);
+    expectInvariants();
+}
+
+TEST_F(AceWorkerTest, AnInstrumentalIsNeverAskedForTiming) {
+    const std::string user = addUser();
+    CreateRequest request;
+    request.custom = true;
+    request.title = "纯音乐";
+    request.style = "ambient";
+    request.instrumental = true;
+    auto created = creator().create(user, request);
+    ASSERT_TRUE(created.ok()) << created.error().message;
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(created->taskId); }));
+    worker().tick("w1");
+    EXPECT_TRUE(fake().requestsTo("/suno/timing").empty());
+    EXPECT_EQ(pendingTimelines(store()), 0);
+}
+
 } // namespace
 } // namespace gequ::generation::test

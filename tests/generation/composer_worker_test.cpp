@@ -96,6 +96,17 @@ TEST_F(ComposerWorkerTest, CustomModeSingsTheGivenLyricsInTheGivenStyle) {
         expectPlayable(song);
         EXPECT_EQ(song.title, "夏日");
         EXPECT_EQ(song.tags, "Rock,Male Vocal");
+        // The synced lyrics are stored with the song: the lines sung in this short (8 s) clip, timed inside it.
+        const auto timeline =
+            readOnly(store(), [&](Repositories& repos) { return repos.timelines().find(song.id); });
+        ASSERT_TRUE(timeline) << song.id;
+        ASSERT_GE(timeline->lines.size(), 1u);
+        for (const auto& line : timeline->lines) {
+            EXPECT_TRUE(line.text == "阳光洒在海面上" || line.text == "我们一起唱") << line.text;
+            EXPECT_GE(line.start, 0);
+            EXPECT_LE(line.end, song.duration + 0.5);
+            EXPECT_FALSE(line.words.empty());
+        }
     }
     expectInvariants();
 }

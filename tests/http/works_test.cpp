@@ -199,6 +199,68 @@ TEST_F(WorksRoutesTest, DownloadServesTheOwnersOwnAndPublicSongsAsAnAttachment) 
     expectError(download(songs[1], owner.token), 404, 4040, "歌曲不存在");
 }
 
+TEST_F(WorksRoutesTest, SyncedLyricsComeWithTheSongAndAsAnLrcFileWithTheSameAccessAsTheAudio) {
+    auto owner = account("13900000018");
+    auto other = account("13900000019");
+    grant(owner.id, 100);
+    auto [task, songs] = createOk(owner.token);
+    finish(task, "夏日 歌");
+    const auto lrc = [&](const std::string& id, const std::string& token = {}) {
+        std::vector<std::pair<std::string, std::string>> headers;
+        if (!token.empty()) {
+            headers.emplace_back("Authorization", token);
+        }
+        return get(port(), "/music/lrc?id=" + id, std::move(headers));
+    };
+    // No timeline yet: the detail says null, the file is not there.
+    auto before = getAs("/music/getMusic?id=" + songs[0], owner.token);
+    ASSERT_EQ(before.status, 200) << before.text();
+    EXPECT_TRUE(before.json()->getObject("data")->isNull("timeline")) << before.text();
+    expectError(lrc(songs[0], owner.token), 404, 4040, "该作品暂无同步歌词");
+
+    domain::Timeline timeline;
+    timeline.lines = {{"晚风吹过", 10.5, 12.345, {{"晚", 10.5, 11}, {"风", 11, 11.5}}}, {"灯火映你", 13, 15.5, {}}};
+    store().transact([&](domain::Repositories& repos) {
+        repos.timelines().put(songs[0], timeline, domain::fromEpochMillis(0));
+        return true;
+    });
+    auto detail = getAs("/music/getMusic?id=" + songs[0], owner.token);
+    ASSERT_EQ(detail.status, 200) << detail.text();
+    auto lines = detail.json()->getObject("data")->getArray("timeline");
+    ASSERT_TRUE(lines) << detail.text();
+    ASSERT_EQ(lines->size(), 2u);
+    auto first = lines->getObject(0);
+    EXPECT_EQ(first->getValue<std::string>("text"), "晚风吹过");
+    EXPECT_DOUBLE_EQ(first->getValue<double>("start"), 10.5);
+    EXPECT_DOUBLE_EQ(first->getValue<double>("end"), 12.35); // to the hundredth
+    ASSERT_EQ(first->getArray("words")->size(), 2u);
+    EXPECT_EQ(first->getArray("words")->getObject(1)->getValue<std::string>("text"), "风");
+    EXPECT_EQ(lines->getObject(1)->getArray("words")->size(), 0u);
+
+    auto own = lrc(songs[0], owner.token);
+    ASSERT_EQ(own.status, 200) << own.text();
+    EXPECT_EQ(own.header("Content-Type"), "text/plain; charset=utf-8");
+    EXPECT_EQ(own.header("Content-Disposition"),
+              "attachment; filename=\"song.lrc\"; filename*=UTF-8''%E5%A4%8F%E6%97%A5%20%E6%AD%8C.lrc");
+    EXPECT_NE(own.body.find("[ti:夏日 歌]\n"), std::string::npos) << own.body;
+    EXPECT_NE(own.body.find("[00:10.50]晚风吹过\n[00:13.00]灯火映你\n[00:15.50]\n"), std::string::npos) << own.body;
+
+    // Private: nobody else sees it exists; public: everyone may have it.
+    expectError(lrc(songs[0], other.token), 404, 4040, "歌曲不存在");
+    expectError(lrc(songs[0]), 404, 4040, "歌曲不存在");
+    expectError(lrc("no-such-song", owner.token), 404, 4040, "歌曲不存在");
+    expectError(lrc(""), 404, 4040, "歌曲不存在");
+    expectOk(openSong(owner.token, songs[0], "1"));
+    auto visitor = lrc(songs[0]);
+    ASSERT_EQ(visitor.status, 200) << visitor.text();
+    EXPECT_EQ(visitor.body, own.body);
+    auto visitorDetail = get(port(), "/music/getMusic?id=" + songs[0], {});
+    ASSERT_EQ(visitorDetail.status, 200);
+    EXPECT_EQ(visitorDetail.json()->getObject("data")->getArray("timeline")->size(), 2u);
+    expectOk(removeSong(owner.token, songs[0]));
+    expectError(lrc(songs[0], owner.token), 404, 4040, "歌曲不存在");
+}
+
 TEST_F(WorksRoutesTest, DownloadNamesTheFileSafely) {
     auto owner = account("13900000010");
     grant(owner.id, 100);

@@ -54,6 +54,10 @@ domain::Timeline lyricTimeline(const Arrangement& song) {
                     {unit.text, seconds(notes[k]->beat), seconds(notes[last]->beat + notes[last]->length)});
                 k = last + 1;
             }
+            // A swung note may ring into the next one: a word ends where the next begins.
+            for (std::size_t w = 0; w + 1 < line.words.size(); ++w) {
+                line.words[w].end = std::min(line.words[w].end, line.words[w + 1].start);
+            }
             timeline.lines.push_back(std::move(line));
         }
     }
