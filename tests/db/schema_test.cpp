@@ -69,7 +69,7 @@ TEST_P(StoreTest, SchemaHasEveryTableOfTheDesign) {
     const std::set<std::string> expected{
         "users",      "sessions",       "sms_codes",        "points_records",  "generation_tasks", "songs",
         "song_likes", "play_events",    "orders",           "redeem_codes",    "redemptions",      "schema_migrations",
-        "song_tags",  "login_failures", "song_title_grams", "user_song_counts"};
+        "song_tags",  "login_failures", "song_title_grams", "user_song_counts", "song_timelines"};
     EXPECT_EQ(tables, expected);
 }
 

@@ -219,11 +219,27 @@ TEST(CreateValidation, Actions) {
     empty.action = "";
     EXPECT_EQ(validateCreate(empty)->action, "generate");
 
-    for (std::string action : {"upload", "Generate", "concat"}) {
+    for (std::string action : {"upload", "Generate", "Concat"}) {
         CreateRequest request = inspiration("描述");
         request.action = action;
         EXPECT_EQ(messageOf(request), "不支持的操作") << action;
     }
+}
+
+TEST(CreateValidation, ConcatNeedsOnlyTheExtensionToJoin) {
+    CreateRequest request;
+    request.action = "concat";
+    EXPECT_EQ(messageOf(request), "请选择要合成的歌曲");
+    request.audioId = " ext-1 ";
+    request.prompt = std::string(500, 'x'); // ignored: the chain names the song
+    auto valid = validateCreate(request);
+    ASSERT_TRUE(valid.ok()) << valid.error().message;
+    EXPECT_EQ(valid->action, "concat");
+    EXPECT_EQ(valid->audioId, "ext-1");
+    EXPECT_EQ(valid->model, "chirp-v3-5");
+    EXPECT_TRUE(valid->prompt.empty());
+    request.model = "no-such-model";
+    EXPECT_EQ(messageOf(request), "不支持的模型");
 }
 
 TEST(CreateValidation, ExtendShape) {

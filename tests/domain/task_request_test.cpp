@@ -156,3 +156,42 @@ TEST(PollDelayTest, ThreeThenFiveThenTenSeconds) {
     EXPECT_EQ(pollDelay(2), std::chrono::seconds(10));
     EXPECT_EQ(pollDelay(50), std::chrono::seconds(10));
 }
+
+namespace {
+
+gequ::domain::SourcePart part(const std::string& task, double duration, double cutAt = 0) {
+    gequ::domain::SourcePart out;
+    out.request.taskId = task;
+    out.duration = duration;
+    out.cutAt = cutAt;
+    return out;
+}
+
+} // namespace
+
+TEST(SourceChain, CuttingKeepsThePartWhereTheCutFallsAndDropsTheRest) {
+    using gequ::domain::cutChain;
+    std::vector<gequ::domain::SourcePart> chain{part("a", 120, 60), part("b", 100), part("c", 90)};
+    EXPECT_DOUBLE_EQ(gequ::domain::chainSeconds(chain), 250);
+
+    auto inSecond = chain;
+    cutChain(inSecond, 100); // 60 of a, then 40 of b
+    ASSERT_EQ(inSecond.size(), 2u);
+    EXPECT_DOUBLE_EQ(inSecond[1].cutAt, 40);
+    EXPECT_DOUBLE_EQ(gequ::domain::chainSeconds(inSecond), 100);
+
+    auto inFirst = chain;
+    cutChain(inFirst, 30);
+    ASSERT_EQ(inFirst.size(), 1u);
+    EXPECT_DOUBLE_EQ(inFirst[0].cutAt, 30);
+
+    auto atJoint = chain;
+    cutChain(atJoint, 160); // exactly where c begins: a and b whole as kept
+    ASSERT_EQ(atJoint.size(), 2u);
+    EXPECT_DOUBLE_EQ(gequ::domain::chainSeconds(atJoint), 160);
+
+    auto beyond = chain;
+    cutChain(beyond, 1000);
+    EXPECT_EQ(beyond.size(), 3u);
+    EXPECT_DOUBLE_EQ(gequ::domain::chainSeconds(beyond), 250);
+}

@@ -9,12 +9,18 @@
 #include "gequ/acedata/media_fetcher.h"
 #include "gequ/media/local_media_store.h"
 
+#include <Poco/JSON/Parser.h>
 #include <fstream>
 
 namespace gequ::generation::test {
 namespace {
 
 using acedata::test::FakeAceServer;
+
+Poco::JSON::Object::Ptr parse(const std::string& body) {
+    Poco::JSON::Parser parser;
+    return parser.parse(body).extract<Poco::JSON::Object::Ptr>();
+}
 
 class AceWorkerTest : public GenerationTest {
 protected:
@@ -209,6 +215,57 @@ TEST_F(AceWorkerTest, ACallbackFinishesTheTaskAndTheWorkerRehostsIt) {
     s = songs(id);
     EXPECT_EQ(s[0].audioUrl, "/media/" + s[0].id + ".mp3");
     EXPECT_TRUE(storedFile(s[0].audioUrl));
+    expectInvariants();
+}
+
+TEST_F(AceWorkerTest, AnExtensionIsJoinedIntoOneWholeSongUpstream) {
+    const std::string user = addUser(30);
+    const std::string sourceTask = createTask(user, "夏日", "[主歌]\n阳光", "pop");
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(sourceTask); }));
+    const Song source = songs(sourceTask)[0];
+
+    CreateRequest extend;
+    extend.action = "extend";
+    extend.custom = true;
+    extend.title = "夏日续";
+    extend.lyric = "[主歌]\n海风";
+    extend.style = "pop";
+    extend.audioId = source.id;
+    extend.continueAt = 60;
+    auto extended = creator().create(user, extend);
+    ASSERT_TRUE(extended.ok()) << extended.error().message;
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(extended->taskId); }));
+    const Song extension = songs(extended->taskId)[0];
+    ASSERT_EQ(extension.complete, SongStatus::Done);
+
+    CreateRequest join;
+    join.action = "concat";
+    join.audioId = extension.id;
+    auto joined = creator().create(user, join);
+    ASSERT_TRUE(joined.ok()) << joined.error().message;
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(joined->taskId); }));
+    EXPECT_EQ(task(joined->taskId).state, TaskState::Succeeded);
+    const auto whole = songs(joined->taskId);
+    ASSERT_EQ(whole.size(), 1u);
+    EXPECT_EQ(whole[0].complete, SongStatus::Done);
+    EXPECT_EQ(whole[0].origin, "concat");
+    EXPECT_EQ(whole[0].audioUrl, "/media/" + whole[0].id + ".mp3"); // re-hosted like any clip
+    EXPECT_NEAR(whole[0].duration, 60 + extension.duration, 1.0);
+
+    // What went upstream: the extend named the source's clip, the concat the extension's, by upstream's ids.
+    const auto submitted = fake().requestsTo("/suno/audios");
+    ASSERT_EQ(submitted.size(), 3u);
+    const auto extendBody = parse(submitted[1].body);
+    const auto concatBody = parse(submitted[2].body);
+    EXPECT_EQ(extendBody->getValue<std::string>("action"), "extend");
+    EXPECT_EQ(concatBody->getValue<std::string>("action"), "concat");
+    EXPECT_FALSE(concatBody->has("lyric"));
+    // Upstream's id of the extension is in its upstream audio URL (/cdn/<clip id>.mp3).
+    const std::string url = extension.upstreamAudioUrl;
+    const std::size_t from = url.rfind('/') + 1;
+    EXPECT_EQ(concatBody->getValue<std::string>("audio_id"), url.substr(from, url.size() - from - 4)) << url;
+    // 10 for the song, 10 for the extension, nothing for the join.
+    EXPECT_EQ(points(user), 10);
     expectInvariants();
 }
 

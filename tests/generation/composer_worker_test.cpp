@@ -111,6 +111,87 @@ TEST_F(ComposerWorkerTest, CustomModeSingsTheGivenLyricsInTheGivenStyle) {
     expectInvariants();
 }
 
+TEST_F(ComposerWorkerTest, AnExtensionContinuesItsSourceAndJoiningMakesOneWholeSong) {
+    auto generator = composer(config());
+    GenerationWorker worker(store(), clock(), *generator, nullptr, composerSettings());
+    const std::string user = addUser();
+    const std::int64_t start = points(user);
+    const std::string sourceTask = createTask(user, "夏日", "[主歌]\n阳光洒在海面上\n[副歌]\n我们一起唱", "pop");
+    ASSERT_TRUE(tickUntil(worker, [&] { return isFinalTask(sourceTask); }));
+    const Song source = songs(sourceTask)[0];
+    expectPlayable(source);
+
+    CreateRequest extend;
+    extend.action = "extend";
+    extend.custom = true;
+    extend.title = "夏日续";
+    extend.lyric = "[主歌]\n海风吹过沙滩\n[副歌]\n歌声飘向远方";
+    extend.audioId = source.id;
+    extend.continueAt = 5;
+    auto extended = creator().create(user, extend);
+    ASSERT_TRUE(extended.ok()) << extended.error().message;
+    ASSERT_TRUE(tickUntil(worker, [&] { return isFinalTask(extended->taskId); }));
+    ASSERT_EQ(task(extended->taskId).state, TaskState::Succeeded);
+    const Song extension = songs(extended->taskId)[1];
+    expectPlayable(extension);
+    EXPECT_EQ(extension.origin, "extend");
+    EXPECT_EQ(extension.sourceId, source.id);
+    // Same genre and instruments as the source (the style it played names the genre first).
+    EXPECT_EQ(extension.tags.substr(0, extension.tags.find(',')), source.tags.substr(0, source.tags.find(',')));
+
+    CreateRequest join;
+    join.action = "concat";
+    join.audioId = extension.id;
+    auto joined = creator().create(user, join);
+    ASSERT_TRUE(joined.ok()) << joined.error().message;
+    EXPECT_EQ(joined->cost, 0);
+    ASSERT_EQ(joined->songIds.size(), 1u);
+    ASSERT_TRUE(tickUntil(worker, [&] { return isFinalTask(joined->taskId); }));
+    EXPECT_EQ(task(joined->taskId).state, TaskState::Succeeded);
+    const auto whole = songs(joined->taskId);
+    ASSERT_EQ(whole.size(), 1u);
+    const Song& song = whole[0];
+    EXPECT_EQ(song.complete, SongStatus::Done);
+    EXPECT_EQ(song.origin, "concat");
+    EXPECT_EQ(song.sourceId, extension.id);
+    EXPECT_EQ(song.title, "夏日续");
+    // The source up to continue_at, then the whole extension.
+    EXPECT_NEAR(song.duration, 5 + extension.duration, 0.05);
+    const std::string mp3 = stored(song.audioUrl);
+    EXPECT_EQ(mp3.substr(0, 3), "ID3");
+    EXPECT_GT(mp3.size(), 20000u);
+    EXPECT_NE(song.lyric.find("阳光洒在海面上"), std::string::npos) << song.lyric;
+    EXPECT_NE(song.lyric.find("海风吹过沙滩"), std::string::npos) << song.lyric;
+    // Its synced lyrics: the source's lines before 5 s, then the extension's, moved 5 s on.
+    const auto timeline = readOnly(store(), [&](Repositories& repos) { return repos.timelines().find(song.id); });
+    ASSERT_TRUE(timeline);
+    bool extensionLine = false;
+    for (const auto& line : timeline->lines) {
+        EXPECT_LE(line.end, song.duration + 0.01);
+        if (line.text == "海风吹过沙滩" || line.text == "歌声飘向远方") {
+            extensionLine = true;
+            EXPECT_GE(line.start, 5.0);
+        } else {
+            EXPECT_LT(line.start, 5.0) << line.text;
+        }
+    }
+    EXPECT_TRUE(extensionLine);
+    // One charge for the song, one for the extension, none for the join.
+    EXPECT_EQ(points(user), start - 20);
+    expectInvariants();
+
+    // Only an extension can be joined; only one's own finished songs.
+    join.audioId = source.id;
+    auto notExtension = creator().create(user, join);
+    ASSERT_FALSE(notExtension.ok());
+    EXPECT_EQ(notExtension.error().message, "只有续写的作品可以合成完整歌曲");
+    const std::string other = addUser();
+    join.audioId = extension.id;
+    auto notOwn = creator().create(other, join);
+    ASSERT_FALSE(notOwn.ok());
+    EXPECT_EQ(notOwn.error().message, "只能合成自己已完成的作品");
+}
+
 TEST_F(ComposerWorkerTest, AComposerThatCannotRenderFailsTheTaskAndRefundsOnce) {
     auto generator = composer(config("/nonexistent/missing.sf2"));
     GenerationWorker worker(store(), clock(), *generator, nullptr, composerSettings());

@@ -486,20 +486,25 @@ domain::Result<std::string> AceClient::submit(const domain::GenerationRequest& r
     Object::Ptr body = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
     body->set("action", request.action.empty() ? std::string("generate") : request.action);
     body->set("model", request.model);
-    body->set("custom", request.custom);
-    body->set("instrumental", request.instrumental);
-    if (request.custom) {
-        if (!request.instrumental && !request.lyric.empty()) {
-            body->set("lyric", request.lyric);
-        }
-        body->set("title", request.title);
-        body->set("style", request.style);
-    } else {
-        body->set("prompt", request.prompt);
-    }
-    if (request.action == "extend" || !request.audioId.empty()) {
+    if (request.action == "concat") {
+        // 合成完整歌曲: upstream joins the extension named by audio_id with the clips it continues.
         body->set("audio_id", request.audioId);
-        body->set("continue_at", request.continueAt);
+    } else {
+        body->set("custom", request.custom);
+        body->set("instrumental", request.instrumental);
+        if (request.custom) {
+            if (!request.instrumental && !request.lyric.empty()) {
+                body->set("lyric", request.lyric);
+            }
+            body->set("title", request.title);
+            body->set("style", request.style);
+        } else {
+            body->set("prompt", request.prompt);
+        }
+        if (request.action == "extend" || !request.audioId.empty()) {
+            body->set("audio_id", request.audioId);
+            body->set("continue_at", request.continueAt);
+        }
     }
     if (!_config.callbackUrl.empty()) {
         body->set("callback_url", _config.callbackUrl);

@@ -245,7 +245,7 @@ Arrangement arrange(const ArrangementInput& input) {
 
     const std::string lowerStyle = domain::toLowerAscii(input.style);
     const std::string lowerAll = lowerStyle + " " + domain::toLowerAscii(input.prompt);
-    std::string genreKey = detectGenre(input.style, input.prompt);
+    std::string genreKey = input.continues ? input.continues->genre : detectGenre(input.style, input.prompt);
     if (genreKey.empty()) {
         static const std::vector<std::string> kDefaults = {"pop", "pop", "pop", "folk", "rnb", "electronic"};
         genreKey = task.pick(kDefaults);
@@ -257,7 +257,9 @@ Arrangement arrange(const ArrangementInput& input) {
     const Mood mood = detectMood(input.style + " " + input.prompt);
     song.instrumental = input.instrumental || hasWord(lowerStyle, "instrumental") || hasWord(lowerStyle, "纯音乐");
     if (!song.instrumental) {
-        if (input.gender == "male" || input.gender == "female") {
+        if (input.continues && !input.continues->gender.empty()) {
+            song.gender = input.continues->gender; // the same singer
+        } else if (input.gender == "male" || input.gender == "female") {
             song.gender = input.gender;
         } else if (hasWord(lowerStyle, "female vocal") || hasWord(lowerStyle, "女声")) {
             song.gender = "female";
@@ -288,15 +290,33 @@ Arrangement arrange(const ArrangementInput& input) {
     const int hint = tempoHint(lowerAll);
     bpm *= hint < 0 ? 0.82 : hint > 0 ? 1.18 : 1.0;
     bpm = std::clamp(bpm, 56.0, 180.0);
+    if (const Arrangement* source = input.continues) {
+        song.tonic = source->tonic;
+        song.minor = source->minor;
+        song.beatsPerBar = source->beatsPerBar;
+        song.swing = source->swing;
+    }
 
-    // Form sized to the clip: whole bars fill the music; the tempo is trimmed so they end exactly on time.
+    // Form sized to the clip: whole bars fill the music; the tempo is trimmed so they end exactly on time (an
+    // extension keeps its source's tempo exactly, and its length follows the bars instead).
     song.seconds = std::max(4.0, input.seconds);
     const double tail = std::clamp(song.seconds * 0.03, 1.5, 3.0);
     song.musicSeconds = song.seconds - tail;
-    const double barSeconds = song.beatsPerBar * 60.0 / bpm;
-    song.bars = std::max(1, static_cast<int>(std::floor(song.musicSeconds / barSeconds)));
-    song.bpm = song.bars * song.beatsPerBar * 60.0 / song.musicSeconds;
+    if (input.continues) {
+        song.bpm = input.continues->bpm;
+        const double barSeconds = song.beatsPerBar * 60.0 / song.bpm;
+        song.bars = std::max(1, static_cast<int>(std::lround(song.musicSeconds / barSeconds)));
+        song.musicSeconds = song.bars * barSeconds;
+        song.seconds = song.musicSeconds + tail;
+    } else {
+        const double barSeconds = song.beatsPerBar * 60.0 / bpm;
+        song.bars = std::max(1, static_cast<int>(std::floor(song.musicSeconds / barSeconds)));
+        song.bpm = song.bars * song.beatsPerBar * 60.0 / song.musicSeconds;
+    }
     song.sections = planForm(song.bars);
+    if (input.continues && song.sections.front().kind == SectionKind::Intro) {
+        song.sections.front().kind = SectionKind::Verse; // it goes on where the source was cut: no intro
+    }
 
     const bool rap = genre.melodyStyle == MelodyStyle::Rap;
     if (!song.instrumental) {
@@ -307,13 +327,22 @@ Arrangement arrange(const ArrangementInput& input) {
 
     // Instruments: the clips take neighbouring entries of each list.
     const int soundBase = task.below(12);
-    const int chordsProgram = pickProgram(genre.chords, soundBase, clipIndex);
-    const int padProgram = pickProgram(genre.pads, soundBase + 1, clipIndex);
-    const int bassProgram = pickProgram(genre.basses, soundBase, clipIndex);
-    const int leadProgram = pickProgram(genre.leads, soundBase + 2, clipIndex);
-    const int arpProgram = pickProgram(genre.arps, soundBase + 1, clipIndex);
-    const int kit = pickProgram(genre.drumKits, soundBase, clipIndex);
-    const int voice = pickProgram(genre.voices, soundBase, clipIndex);
+    // An extension plays its source's instruments where it has them.
+    const auto inherit = [&input](Role role, int program) {
+        if (input.continues) {
+            if (const Track* track = input.continues->track(role)) {
+                return track->program;
+            }
+        }
+        return program;
+    };
+    const int chordsProgram = inherit(Role::Chords, pickProgram(genre.chords, soundBase, clipIndex));
+    const int padProgram = inherit(Role::Pad, pickProgram(genre.pads, soundBase + 1, clipIndex));
+    const int bassProgram = inherit(Role::Bass, pickProgram(genre.basses, soundBase, clipIndex));
+    const int leadProgram = inherit(Role::Lead, pickProgram(genre.leads, soundBase + 2, clipIndex));
+    const int arpProgram = inherit(Role::Arp, pickProgram(genre.arps, soundBase + 1, clipIndex));
+    const int kit = inherit(Role::Drums, pickProgram(genre.drumKits, soundBase, clipIndex));
+    const int voice = inherit(Role::Vocal, pickProgram(genre.voices, soundBase, clipIndex));
 
     auto addTrack = [&song](Role role, int channel, int bank, int program, int volume, int pan, int reverb, int chorus,
                             int release = 0) {

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <cmath>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -63,7 +64,7 @@ struct PreparedClip {
 };
 
 PreparedClip prepareClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
-                         const domain::Moderation& moderation) {
+                         const domain::Moderation& moderation, const Arrangement* continues = nullptr) {
     // An extension continues another song: its id joins the seed so it differs from a fresh song.
     const std::string seedId = request.audioId.empty() ? request.taskId : request.taskId + "/" + request.audioId;
     PreparedClip out;
@@ -98,21 +99,151 @@ PreparedClip prepareClip(const ComposerConfig& config, const domain::GenerationR
     input.gender = request.gender;
     input.seconds = clipSecondsFor(config, request.model);
     input.seed = out.seed;
+    input.continues = continues;
     input.clipIndex = clipIndex;
     out.song = arrange(input);
     return out;
+}
+
+/// The root of an extend's or concat's chain (a generated song), arranged as it was when it was made.
+PreparedClip prepareRoot(const ComposerConfig& config, const domain::GenerationRequest& request,
+                         const domain::Moderation& moderation) {
+    if (request.sources.empty()) {
+        throw ComposerError("no source songs were given for " + request.action, "原作品已无法续写");
+    }
+    domain::GenerationRequest root = request.sources.front().request;
+    root.sources.clear();
+    return prepareClip(config, root, request.sources.front().clipIndex, moderation);
+}
+
+/// One clip as composeClip makes it: an extension continues its chain's root (same genre, voice, key, tempo and
+/// instruments); anything else is a song of its own.
+PreparedClip prepareAny(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                        const domain::Moderation& moderation) {
+    if (request.action != "extend" || request.sources.empty()) {
+        return prepareClip(config, request, clipIndex, moderation);
+    }
+    const PreparedClip root = prepareRoot(config, request, moderation);
+    domain::GenerationRequest extension = request;
+    if (extension.style.empty()) {
+        extension.style = root.song.style;
+    }
+    return prepareClip(config, extension, clipIndex, moderation, &root.song);
+}
+
+/// A joined song: every part of the chain rendered again as it was made, kept up to its cut and spliced (a 10 ms
+/// fade on either side of each joint), with the parts' synced lyrics moved to where they now play.
+struct Joined {
+    PreparedClip root;
+    Audio audio;
+    domain::Timeline timeline;
+};
+
+Joined renderJoined(const ComposerConfig& config, const domain::GenerationRequest& request,
+                    const domain::Moderation& moderation, const std::function<void(double)>& progress) {
+    Joined out;
+    out.root = prepareRoot(config, request, moderation);
+    const std::shared_ptr<SoundFont> font = SoundFont::shared(config.soundfont);
+    const auto parts = request.sources.size();
+    const auto fade = static_cast<std::size_t>(kSampleRate / 100);
+    double offset = 0;
+    for (std::size_t k = 0; k < parts; ++k) {
+        const domain::SourcePart& part = request.sources[k];
+        PreparedClip prepared;
+        if (k == 0) {
+            prepared = out.root;
+        } else {
+            domain::GenerationRequest extension = part.request;
+            extension.sources.clear();
+            if (extension.style.empty()) {
+                extension.style = out.root.song.style;
+            }
+            prepared = prepareClip(config, extension, part.clipIndex, moderation, &out.root.song);
+        }
+        RenderOptions options;
+        options.progress = [&progress, k, parts](double p) {
+            if (progress) {
+                progress((static_cast<double>(k) + p) / static_cast<double>(parts));
+            }
+        };
+        Audio audio = render(prepared.song, *font, options);
+        std::size_t keep = audio.left.size();
+        if (part.cutAt > 0) {
+            keep = std::min(keep, static_cast<std::size_t>(std::llround(part.cutAt * kSampleRate)));
+        }
+        audio.left.resize(keep);
+        audio.right.resize(keep);
+        for (std::size_t i = 0; i < fade && i < keep; ++i) {
+            const float gain = static_cast<float>(i) / static_cast<float>(fade);
+            if (k > 0) {
+                audio.left[i] *= gain;
+                audio.right[i] *= gain;
+            }
+            if (k + 1 < parts) {
+                audio.left[keep - 1 - i] *= gain;
+                audio.right[keep - 1 - i] *= gain;
+            }
+        }
+        const double kept = static_cast<double>(keep) / kSampleRate;
+        for (auto line : lyricTimeline(prepared.song).lines) {
+            if (line.start >= kept) {
+                continue;
+            }
+            line.end = std::min(line.end, kept);
+            line.start += offset;
+            line.end += offset;
+            for (auto& word : line.words) {
+                word.start = std::min(word.start, kept) + offset;
+                word.end = std::min(word.end, kept) + offset;
+            }
+            out.timeline.lines.push_back(std::move(line));
+        }
+        out.audio.left.insert(out.audio.left.end(), audio.left.begin(), audio.left.end());
+        out.audio.right.insert(out.audio.right.end(), audio.right.begin(), audio.right.end());
+        offset += kept;
+    }
+    out.timeline = domain::normalizedTimeline(std::move(out.timeline));
+    return out;
+}
+
+ComposedClip composeJoined(const ComposerConfig& config, const domain::GenerationRequest& request,
+                           const domain::Moderation& moderation, const ProgressFn& progress) {
+    const auto report = [&progress](double p) {
+        if (progress) {
+            progress(std::clamp(p, 0.0, 1.0));
+        }
+    };
+    Joined joined = renderJoined(config, request, moderation, [&report](double p) { report(0.02 + 0.85 * p); });
+    const Arrangement& root = joined.root.song;
+    const std::string title = request.title.empty() ? joined.root.title : request.title;
+    const std::string artist = request.artist.empty() ? config.defaultArtist : request.artist;
+    ComposedClip clip;
+    clip.mp3 = encodeMp3(joined.audio, {title, artist, std::string(genreProfile(root.genre).zh)});
+    report(0.97);
+    clip.svg = drawCover(title, root, joined.root.seed);
+    clip.title = title;
+    clip.lyric = request.lyric;
+    clip.style = root.style;
+    clip.genre = root.genre;
+    clip.seconds = joined.audio.seconds();
+    clip.timeline = std::move(joined.timeline);
+    report(1.0);
+    return clip;
 }
 
 } // namespace
 
 ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                          const domain::Moderation& moderation, const ProgressFn& progress) {
+    if (request.action == "concat") {
+        return composeJoined(config, request, moderation, progress);
+    }
     const auto report = [&progress](double p) {
         if (progress) {
             progress(std::clamp(p, 0.0, 1.0));
         }
     };
-    const PreparedClip prepared = prepareClip(config, request, clipIndex, moderation);
+    const PreparedClip prepared = prepareAny(config, request, clipIndex, moderation);
     const Arrangement& song = prepared.song;
     report(0.03);
 
@@ -140,7 +271,10 @@ ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationR
 
 std::string composeWav(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                        const domain::Moderation& moderation) {
-    const PreparedClip prepared = prepareClip(config, request, clipIndex, moderation);
+    if (request.action == "concat") {
+        return encodeWav(renderJoined(config, request, moderation, {}).audio);
+    }
+    const PreparedClip prepared = prepareAny(config, request, clipIndex, moderation);
     const std::shared_ptr<SoundFont> font = SoundFont::shared(config.soundfont);
     return encodeWav(render(prepared.song, *font));
 }
@@ -152,6 +286,11 @@ struct Cancelled {};
 
 constexpr std::size_t kKeptFinished = 10000;
 constexpr int kClips = 2;
+
+/// The clips of a task: one for a joined song, two otherwise.
+int clipsOf(const domain::GenerationRequest& request) {
+    return request.action == "concat" ? 1 : kClips;
+}
 
 /// The upstream task id: "local-" and the task id when that is a safe file name (it prefixes the media keys),
 /// else "local-" and a hash. Without a task id every submit is a task of its own.
@@ -213,7 +352,7 @@ public:
         job.request = request;
         job.status.id = id;
         job.status.state = domain::UpstreamState::Queued;
-        for (int i = 0; i < kClips; ++i) {
+        for (int i = 0; i < clipsOf(request); ++i) {
             domain::ClipStatus clip;
             clip.id = id + "-" + std::to_string(i + 1);
             clip.state = domain::ClipState::Pending;
@@ -346,14 +485,15 @@ private:
         Poco::Logger& log = Poco::Logger::get("gequ.composer");
         std::string firstError;
         int succeeded = 0;
-        for (int i = 0; i < kClips; ++i) {
+        const int clips = clipsOf(request);
+        for (int i = 0; i < clips; ++i) {
             const std::string clipId = id + "-" + std::to_string(i + 1);
             update(id,
                    [i](Job& job) { job.status.clips[static_cast<std::size_t>(i)].state = domain::ClipState::Running; });
             std::string error;
             try {
-                const ComposedClip clip = composeClip(_config, request, i, _moderation, [this, &id, i](double p) {
-                    update(id, [i, p](Job& job) { job.status.progress = (i + p) / kClips; });
+                const ComposedClip clip = composeClip(_config, request, i, _moderation, [this, &id, i, clips](double p) {
+                    update(id, [i, p, clips](Job& job) { job.status.progress = (i + p) / clips; });
                     if (stopping()) {
                         throw Cancelled{};
                     }
@@ -379,7 +519,7 @@ private:
                 });
                 ++succeeded;
                 log.information("composed " + clipId + " (" + clip.genre + ", " + std::to_string(clip.seconds) + " s)");
-                if (i + 1 < kClips) {
+                if (i + 1 < clips) {
                     push(id); // the first song is playable now; the last one is told with the task's end below
                 }
                 continue;

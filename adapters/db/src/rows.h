@@ -84,7 +84,7 @@ template <> struct RowMapping<domain::Song> {
         "s.id, s.task_id, s.user_id, s.clip_index, s.title, s.tags, s.prompt, s.lyric, s.model, s.image_url, "
         "s.audio_url, s.stream_url, s.upstream_audio_url, s.upstream_image_url, s.duration, s.complete, s.open, "
         "s.hidden, s.deleted_at, s.play_count, s.forward_count, s.like_count, s.hotness, s.created_at, s.finished_at, "
-        "COALESCE(u.nickname, '')";
+        "s.source_id, s.origin, COALESCE(u.nickname, '')";
     template <class V> static void visit(V& v, domain::Song& s) {
         v.text(s.id);
         v.text(s.taskId);
@@ -111,6 +111,8 @@ template <> struct RowMapping<domain::Song> {
         v.real(s.hotness);
         v.time(s.createdAt);
         v.optionalTime(s.finishedAt);
+        v.text(s.sourceId);
+        v.text(s.origin);
         v.text(s.userName);
     }
 };

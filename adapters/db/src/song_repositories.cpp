@@ -69,7 +69,7 @@ std::string pageOfKeys(const Connection& c, const std::string& keys, const std::
 const char* const kSongInsertColumns =
     "id, task_id, user_id, clip_index, title, tags, prompt, lyric, model, image_url, audio_url, stream_url, "
     "upstream_audio_url, upstream_image_url, duration, complete, open, hidden, deleted_at, play_count, forward_count, "
-    "like_count, hotness, created_at, finished_at";
+    "like_count, hotness, created_at, finished_at, source_id, origin";
 
 /// The distinct style tags of a tag string as song_tags holds them: split at commas, trimmed, ASCII lower case.
 std::vector<std::string> songTagKeys(const std::string& tags) {

@@ -151,6 +151,9 @@ JsonText userSongs(const std::vector<domain::WorkItem>& items) {
         } else {
             out.null();
         }
+        // Extend and join: what the song was made from (docs/api.md).
+        out.key("source_id").value(song.sourceId);
+        out.key("origin").value(song.origin);
         out.endObject();
     }
     out.endArray();

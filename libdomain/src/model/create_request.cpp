@@ -14,6 +14,7 @@ namespace {
 constexpr std::string_view kFullWidthComma = "\xEF\xBC\x8C"; // ，
 constexpr std::string_view kGenerate = "generate";
 constexpr std::string_view kExtend = "extend";
+constexpr std::string_view kConcat = "concat";
 
 /// The limits of one free-text field.
 struct TextRule {
@@ -127,8 +128,22 @@ Result<NormalizedCreate> validateCreate(const CreateRequest& request) {
     if (out.action.empty()) {
         out.action = kGenerate;
     }
-    if (out.action != kGenerate && out.action != kExtend) {
+    if (out.action != kGenerate && out.action != kExtend && out.action != kConcat) {
         return invalid("不支持的操作");
+    }
+    if (out.action == kConcat) {
+        // 合成完整歌曲: only the extension to join; title, style and lyrics come from the chain (CreateService).
+        out.audioId = trim(request.audioId);
+        if (out.audioId.empty()) {
+            return invalid(std::string(kConcatSourceMissingMessage));
+        }
+        out.custom = true;
+        out.mode = CreateMode::Custom;
+        out.model = trim(request.model).empty() ? std::string(kDefaultModel) : trim(request.model);
+        if (!isSupportedModel(out.model)) {
+            return invalid("不支持的模型");
+        }
+        return out;
     }
 
     out.custom = request.custom;

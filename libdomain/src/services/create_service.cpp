@@ -3,6 +3,7 @@
 #include "gequ/domain/model/ledger.h"
 #include "gequ/domain/model/plans.h"
 #include "gequ/domain/model/song_state.h"
+#include "gequ/domain/model/text.h"
 #include "gequ/domain/services/ledger.h"
 #include "gequ/domain/services/task_request.h"
 
@@ -51,6 +52,9 @@ Result<CreatedTask> CreateService::create(const std::string& userId, const Creat
     }
     const NormalizedCreate& create = *validated;
 
+    if (create.action == "concat") {
+        return join(userId, create);
+    }
     if (create.action == "extend") {
         auto source = readOnly(_store, [&](Repositories& repos) { return repos.songs().findById(create.audioId); });
         if (!source || source->userId != userId || source->deletedAt || source->complete != SongStatus::Done) {
@@ -123,11 +127,105 @@ Result<CreatedTask> CreateService::create(const std::string& userId, const Creat
             song.prompt = create.prompt;
             song.lyric = create.lyric;
             song.model = create.model;
+            if (create.action == "extend") {
+                song.sourceId = create.audioId;
+                song.origin = "extend";
+            }
             song.complete = SongStatus::Generating;
             song.open = false;
             song.createdAt = now;
             repos.songs().insert(song);
         }
+        return created;
+    });
+    if (result && _onCreated) {
+        _onCreated();
+    }
+    return result;
+}
+
+Result<CreatedTask> CreateService::join(const std::string& userId, const NormalizedCreate& create) {
+    // The extension to join, its chain, and the lyrics of the whole song.
+    struct Source {
+        Song song;
+        std::string lyric;
+    };
+    auto source = readOnly(_store, [&](Repositories& repos) -> Result<Source> {
+        auto song = repos.songs().findById(create.audioId);
+        if (!song || song->userId != userId || song->deletedAt || song->complete != SongStatus::Done) {
+            return invalid(std::string(kConcatSourceMessage));
+        }
+        if (song->origin != "extend") {
+            return invalid(std::string(kConcatNotExtensionMessage));
+        }
+        auto chain = sourceChain(repos, song->id);
+        if (!chain || chain->size() < 2) {
+            return invalid(std::string(kConcatNotExtensionMessage));
+        }
+        std::string lyric;
+        for (const auto& part : *chain) {
+            const std::string text = trim(part.request.lyric);
+            if (!text.empty()) {
+                lyric += (lyric.empty() ? "" : "\n\n") + text;
+            }
+        }
+        return Source{std::move(*song), std::move(lyric)};
+    });
+    if (!source) {
+        return source.error();
+    }
+
+    const TimePoint now = _clock.now();
+    CreatedTask created;
+    created.taskId = _ids.newId();
+    created.cost = 0; // joining is free
+    created.title = source->song.title;
+    created.songIds.push_back(_ids.newId());
+
+    auto result = inTransaction(_store, [&](Repositories& repos) -> Result<CreatedTask> {
+        if (!repos.users().addPoints(userId, 0)) {
+            return DomainError{ErrorCode::NotFound, "用户不存在"};
+        }
+        auto user = repos.users().findById(userId);
+        if (!user) {
+            return DomainError{ErrorCode::NotFound, "用户不存在"};
+        }
+        const int level = effectiveLevel(membershipOf(*user), now);
+        if (repos.tasks().countActiveByUser(userId) >= concurrencyLimit(level)) {
+            return DomainError{ErrorCode::TooManyRequests, std::string(kConcurrencyMessage)};
+        }
+        GenerationRequest request = generationRequest(created.taskId, create, user->nickname);
+        request.custom = true;
+        request.title = source->song.title;
+        request.style = source->song.tags;
+        request.lyric = source->lyric;
+
+        GenerationTask task;
+        task.id = created.taskId;
+        task.userId = userId;
+        task.provider = _settings.provider;
+        task.requestJson = encodeTaskRequest(TaskRequest{request, 0});
+        task.state = TaskState::Queued;
+        task.channel = channelForLevel(level);
+        task.charged = false;
+        task.createdAt = now;
+        repos.tasks().insert(task);
+
+        Song song;
+        song.id = created.songIds.front();
+        song.taskId = created.taskId;
+        song.userId = userId;
+        song.clipIndex = 0;
+        song.title = source->song.title;
+        song.tags = source->song.tags;
+        song.lyric = source->lyric;
+        song.model = create.model;
+        song.sourceId = source->song.id;
+        song.origin = "concat";
+        song.complete = SongStatus::Generating;
+        song.open = false;
+        song.createdAt = now;
+        repos.songs().insert(song);
         return created;
     });
     if (result && _onCreated) {

@@ -477,7 +477,8 @@ void GenerationWorker::pollDue(const std::string& owner, TimePoint now, TickRepo
             _generator.name() == kLocalProvider) {
             if (auto stored = decodeTaskRequest(task.requestJson)) {
                 stored->request.taskId = task.id;
-                auto again = _generator.submit(stored->request);
+                auto ready = upstreamRequest(std::move(stored->request));
+                auto again = ready ? _generator.submit(*ready) : Result<std::string>(ready.error());
                 if (again) {
                     _store.transact([&](Repositories& repos) {
                         auto fresh = repos.tasks().findById(task.id);
@@ -633,18 +634,8 @@ void GenerationWorker::submitDue(const std::string& owner, TimePoint now, TickRe
         stored->request.taskId = task.id;
         std::optional<Result<std::string>> submitted;
         try {
-            // An extend names our song; a remote upstream wants its own clip id.
-            if (stored->request.action == "extend" && _generator.name() != kLocalProvider) {
-                auto clipId = upstreamClipId(stored->request.audioId);
-                if (clipId) {
-                    stored->request.audioId = *clipId;
-                    submitted.emplace(_generator.submit(stored->request));
-                } else {
-                    submitted.emplace(clipId.error());
-                }
-            } else {
-                submitted.emplace(_generator.submit(stored->request));
-            }
+            auto ready = upstreamRequest(std::move(stored->request));
+            submitted.emplace(ready ? _generator.submit(*ready) : Result<std::string>(ready.error()));
         } catch (const std::exception& e) {
             log(LogLevel::Error, "submitting task " + task.id + " threw: " + e.what());
             submitted.emplace(upstreamError(UpstreamFailure::Retryable));
@@ -692,6 +683,31 @@ void GenerationWorker::submitDue(const std::string& owner, TimePoint now, TickRe
             break;
         }
     }
+}
+
+Result<GenerationRequest> GenerationWorker::upstreamRequest(GenerationRequest request) {
+    if (request.action != "extend" && request.action != "concat") {
+        return request;
+    }
+    if (_generator.name() != kLocalProvider) {
+        // An extend or concat names our song; a remote upstream wants its own clip id.
+        auto clipId = upstreamClipId(request.audioId);
+        if (!clipId) {
+            return clipId.error();
+        }
+        request.audioId = *clipId;
+        return request;
+    }
+    // The composer renders the chain itself: give it the sources.
+    auto chain = readOnly(_store, [&](Repositories& repos) { return sourceChain(repos, request.audioId); });
+    if (!chain || chain->empty()) {
+        return upstreamError(UpstreamFailure::Permanent, std::string(kExtendSourceGoneMessage));
+    }
+    if (request.action == "extend") {
+        cutChain(*chain, request.continueAt);
+    }
+    request.sources = std::move(*chain);
+    return request;
 }
 
 Result<std::string> GenerationWorker::upstreamClipId(const std::string& songId) {

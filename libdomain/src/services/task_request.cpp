@@ -2,6 +2,7 @@
 
 #include "gequ/domain/model/text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -313,6 +314,73 @@ std::optional<TaskRequest> decodeTaskRequest(std::string_view json) {
     }
     stored.charge = static_cast<std::int64_t>(charge);
     return stored;
+}
+
+namespace {
+
+bool chainFrom(Repositories& repos, const std::string& songId, int depth, std::vector<SourcePart>& out) {
+    if (depth >= kMaxChainParts) {
+        return false;
+    }
+    auto song = repos.songs().findById(songId);
+    auto task = song ? repos.tasks().findById(song->taskId) : std::nullopt;
+    auto stored = task ? decodeTaskRequest(task->requestJson) : std::nullopt;
+    if (!song || !stored) {
+        return false;
+    }
+    GenerationRequest& request = stored->request;
+    if (request.taskId.empty()) {
+        request.taskId = task->id;
+    }
+    if (request.action == "concat") {
+        return chainFrom(repos, request.audioId, depth + 1, out); // a joined song plays its whole chain
+    }
+    if (request.action == "extend") {
+        if (!chainFrom(repos, request.audioId, depth + 1, out)) {
+            return false;
+        }
+        cutChain(out, request.continueAt);
+    }
+    if (static_cast<int>(out.size()) >= kMaxChainParts) {
+        return false;
+    }
+    out.push_back(SourcePart{std::move(request), song->clipIndex, song->duration, 0});
+    return true;
+}
+
+} // namespace
+
+std::optional<std::vector<SourcePart>> sourceChain(Repositories& repos, const std::string& songId) {
+    std::vector<SourcePart> chain;
+    if (!chainFrom(repos, songId, 0, chain)) {
+        return std::nullopt;
+    }
+    return chain;
+}
+
+void cutChain(std::vector<SourcePart>& chain, double at) {
+    double offset = 0;
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+        const double kept = chain[i].kept();
+        if (at <= offset + 1e-6) {
+            chain.resize(i); // the cut falls where this part begins
+            return;
+        }
+        if (offset + kept >= at) {
+            chain[i].cutAt = std::max(0.0, at - offset);
+            chain.resize(i + 1);
+            return;
+        }
+        offset += kept;
+    }
+}
+
+double chainSeconds(const std::vector<SourcePart>& chain) {
+    double total = 0;
+    for (const auto& part : chain) {
+        total += part.kept();
+    }
+    return total;
 }
 
 } // namespace gequ::domain

@@ -249,6 +249,16 @@ Result<SongDownload> WorksService::downloadWav(const std::optional<std::string>&
             return upstreamFailureOf(clipId.error()) == UpstreamFailure::Permanent ? unavailable : clipId.error();
         }
         request.upstreamClipId = *clipId;
+    } else if (request.request.action == "extend" || request.request.action == "concat") {
+        // The composer renders the chain again, as it did for the MP3 (GenerationWorker::upstreamRequest).
+        auto chain = readOnly(_store, [&](Repositories& repos) { return sourceChain(repos, request.request.audioId); });
+        if (!chain || chain->empty()) {
+            return unavailable;
+        }
+        if (request.request.action == "extend") {
+            cutChain(*chain, request.request.continueAt);
+        }
+        request.request.sources = std::move(*chain);
     }
     auto made = _generator.wav(request);
     if (!made) {

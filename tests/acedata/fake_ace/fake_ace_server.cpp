@@ -1,6 +1,7 @@
 #include "fake_ace_server.h"
 
 #include <Poco/Dynamic/Var.h>
+#include <algorithm>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -36,6 +37,7 @@ struct Task {
     std::vector<std::string> clipIds;
     int retrieves = 0;
     bool finished = false;
+    std::string concatOf; ///< a concat task: the extension clip it joins
 };
 
 struct File {
@@ -128,16 +130,18 @@ struct FakeAceServer::State {
 
     Object::Ptr clipJson(const Task& task, std::size_t index, int stage) const {
         const std::string& id = task.clipIds[index];
-        const bool custom = task.request->has("custom") && task.request->getValue<bool>("custom");
-        std::string title = field(task.request, "title");
+        const Task* joined = task.concatOf.empty() ? nullptr : taskOfClip(task.concatOf);
+        const Object::Ptr& request = joined ? joined->request : task.request;
+        const bool custom = request->has("custom") && request->getValue<bool>("custom");
+        std::string title = field(request, "title");
         if (title.empty()) {
             title = "夏日海边";
         }
-        std::string style = field(task.request, "style");
+        std::string style = field(request, "style");
         if (style.empty()) {
             style = "pop, upbeat";
         }
-        const std::string lyric = custom ? field(task.request, "lyric") : std::string(kLyricText);
+        const std::string lyric = custom ? field(request, "lyric") : std::string(kLyricText);
         std::string model = field(task.request, "model");
         const bool errored =
             stage == 2 && (task.outcome == "all-clips-error" || (task.outcome == "clip-error" && index == 0));
@@ -166,9 +170,41 @@ struct FakeAceServer::State {
         clip->set("prompt", field(task.request, "prompt"));
         clip->set("style", style);
         if (stage == 2 && !errored) {
-            clip->set("duration", index == 0 ? 123.48 : 118.2);
+            clip->set("duration", task.concatOf.empty() ? clipSeconds(index) : chainSeconds(task.concatOf, 0));
         }
         return clip;
+    }
+
+    static double clipSeconds(std::size_t index) { return index == 0 ? 123.48 : 118.2; }
+
+    /// The seconds a clip plays as part of a chain: an extension plays its source up to continue_at, then itself.
+    double chainSeconds(const std::string& clipId, int depth) const {
+        for (const auto& [id, task] : tasks) {
+            for (std::size_t i = 0; i < task.clipIds.size(); ++i) {
+                if (task.clipIds[i] != clipId) {
+                    continue;
+                }
+                if (!task.concatOf.empty()) {
+                    return chainSeconds(task.concatOf, depth + 1);
+                }
+                if (field(task.request, "action") == "extend" && depth < 20) {
+                    const double at = task.request->has("continue_at") ? task.request->getValue<double>("continue_at") : 0;
+                    return std::min(at, chainSeconds(field(task.request, "audio_id"), depth + 1)) + clipSeconds(i);
+                }
+                return clipSeconds(i);
+            }
+        }
+        return 0;
+    }
+
+    /// The task holding a clip, or nullptr.
+    const Task* taskOfClip(const std::string& clipId) const {
+        for (const auto& [id, task] : tasks) {
+            if (std::find(task.clipIds.begin(), task.clipIds.end(), clipId) != task.clipIds.end()) {
+                return &task;
+            }
+        }
+        return nullptr;
     }
 
     /// The generation answer for a task at a stage (1 or 2).
@@ -315,7 +351,20 @@ private:
         task.id = uuid(++_state->counter, 0x7a5c);
         task.traceId = trace;
         task.request = input;
-        task.clipIds = {uuid(++_state->counter, 0xc11b), uuid(++_state->counter, 0xc11b)};
+        if (field(input, "action") == "concat") {
+            // The extension to join: a finished clip of an extend task.
+            const std::string audioId = field(input, "audio_id");
+            std::size_t index = 0;
+            const Task* source = audioId.empty() ? nullptr : succeededClip(audioId, index);
+            if (!source || field(source->request, "action") != "extend") {
+                answer = errorJson("bad_request", "The audio_id must be an extended audio.", trace);
+                return 400;
+            }
+            task.concatOf = audioId;
+            task.clipIds = {uuid(++_state->counter, 0xc0c4)};
+        } else {
+            task.clipIds = {uuid(++_state->counter, 0xc11b), uuid(++_state->counter, 0xc11b)};
+        }
         for (const char* outcome :
              {"all-clips-error", "clip-error", "unsuccessful", "refused-later", "fail", "legacy"}) {
             if (has((std::string("[") + outcome + "]").c_str())) {

@@ -19,7 +19,11 @@
 //     [fail]             failed, response {success: false, error: {code: api_error}}
 //     [refused-later]    failed, response {success: false, error: {code: forbidden}} (moderation after submit)
 //     [legacy]           like (none) but the clips carry no `state` field (older answers)
-//   and at submit: [forbidden] answers 403 forbidden; [timeout] answers 504 {code: timeout} naming the task_id (the
+//   An extend's clips last as long as the others (123.48 s and 118.2 s). Action concat {audio_id}: one clip joining
+//   that extension with the chain it continues (duration: each source up to the next part's continue_at, then the
+//   extension), titled and styled as the extension; an audio_id that is not a finished extension answers 400
+//   bad_request.
+//   And at submit: [forbidden] answers 403 forbidden; [timeout] answers 504 {code: timeout} naming the task_id (the
 //   task goes on).
 // - POST /suno/tasks {action: retrieve, id}: the task record {id, state, created_at, request, response: {success,
 //   task_id, trace_id, data: [clip...]}}; an unknown id answers 404 not_found. {action: retrieve_batch, ids}:

@@ -27,7 +27,8 @@ struct AceConfig {
 /// - submit: POST {base}/suno/audios with async: true and the request's mode: inspiration (custom = false) sends
 ///   prompt; custom sends title, style (the normalised style, into which the domain folded the gender) and lyric
 ///   (unless instrumental or empty); action "extend" also sends audio_id and continue_at; instrumental and model
-///   always; callback_url when configured. Returns the answer's task_id. An upstream `timeout` that names a task_id
+///   always; callback_url when configured. Action "concat" (合成完整歌曲) sends only action, model, audio_id (the
+///   last extension of the chain), callback_url and async. Returns the answer's task_id. An upstream `timeout` that names a task_id
 ///   returns it too: the task goes on upstream and polling will tell.
 /// - poll: POST {base}/suno/tasks, {action: "retrieve", id} for one id, {action: "retrieve_batch", ids} for more
 ///   (answered as {items: [record…]}, a bare list, or one record, possibly wrapped as {data: record}).

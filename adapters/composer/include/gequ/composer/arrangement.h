@@ -12,6 +12,8 @@
 
 namespace gequ::composer {
 
+struct Arrangement;
+
 /// What the arrangement is made from: the normalised request fields and a seed.
 struct ArrangementInput {
     std::string style;  ///< comma-separated style tags ("pop,female vocal"); Chinese genre labels are understood
@@ -23,6 +25,10 @@ struct ArrangementInput {
     double seconds = 90;
     std::uint64_t seed = 0; ///< songSeed(...) of the task: what both clips share
     int clipIndex = 0;      ///< 0 or 1: the two clips of a task differ (key, tempo, sound, groove, melody)
+    /// An extension (继续创作): the song it continues. The extension keeps that song's genre, voice, key, mode,
+    /// meter, swing, exact tempo and instruments, and starts with a verse instead of an intro; its length is whole
+    /// bars at that tempo, as close to `seconds` as they come. Null for a song of its own.
+    const Arrangement* continues = nullptr;
 };
 
 enum class SectionKind { Intro, Verse, Chorus, Bridge, Outro };

@@ -50,7 +50,7 @@ enum class CreateMode : int {
 
 /// A valid request, trimmed and normalised: what is stored and sent upstream.
 struct NormalizedCreate {
-    std::string action; ///< "generate" or "extend"
+    std::string action; ///< "generate", "extend" or "concat"
     CreateMode mode = CreateMode::Inspiration;
     std::string prompt; ///< inspiration mode only, else empty
     std::string model;
@@ -61,7 +61,7 @@ struct NormalizedCreate {
     std::vector<std::string> tags; ///< custom modes only: the normalised style items, the gender tag first
     std::string style;             ///< the tags joined with ","
     std::string gender;            ///< "", "male" or "female" ("random" becomes "")
-    std::string audioId;           ///< extend only
+    std::string audioId;           ///< extend and concat only
     double continueAt = 0;         ///< extend only
 };
 
@@ -71,8 +71,12 @@ struct NormalizedCreate {
 /// 请先输入歌词描述, 歌词描述不能超过200个字符, 请输入歌曲名称, 歌曲名称不能超过50个字符, 请输入歌词,
 /// 歌词不能超过2000个字符, 标签选择已达上限, 风格总长度不能超过120个字符, 不支持的模型, 不支持的操作; or a sentence
 /// naming the field for invalid UTF-8, control characters (lyrics and descriptions may hold newlines and tabs), an
-/// unknown gender, or an extend without its song or start.
+/// unknown gender, or an extend without its song or start. A concat (合成完整歌曲) needs only audio_id (请选择要合成的歌曲)
+/// and a supported model; its other fields are ignored.
 Result<NormalizedCreate> validateCreate(const CreateRequest& request);
+
+/// A concat without the extension to join.
+inline constexpr std::string_view kConcatSourceMissingMessage = "请选择要合成的歌曲";
 
 /// The user's style items: full-width commas (，) read as commas; items trimmed; empty items dropped (so a trailing
 /// comma too); Chinese genre labels mapped to English style names; duplicates (ignoring ASCII case) dropped, the

@@ -95,6 +95,8 @@ struct Song {
     double hotness = 0;
     TimePoint createdAt{};
     std::optional<TimePoint> finishedAt;
+    std::string sourceId;           ///< the song an extension continues, or the extension a joined song was made from
+    std::string origin = "generate"; ///< "generate", "extend" (继续创作) or "concat" (合成完整歌曲)
     std::string userName; ///< the owner's nickname, joined on read (not stored with the song)
 };
 

@@ -11,6 +11,8 @@
 
 namespace gequ::domain {
 
+struct SourcePart;
+
 /// What is sent upstream for one create request (already validated and normalised).
 struct GenerationRequest {
     std::string taskId; ///< our task id; seeds the offline composer
@@ -26,6 +28,21 @@ struct GenerationRequest {
     double continueAt = 0;
     std::string gender; ///< "", "male" or "female"
     std::string artist; ///< the user's nickname, for ID3 tags
+    /// An extend's or a concat's sources for a provider that renders them itself (the composer): the chain of songs,
+    /// root (a generated song) first, each kept up to its cut (sourceChain in services/works_service.h). An extend
+    /// continues where the last part is cut; a concat joins the parts and ends with its audioId song whole. Filled
+    /// by the worker from the store before each submit (never stored with the task); empty for remote providers.
+    std::vector<SourcePart> sources;
+};
+
+/// One song of an extend or concat chain.
+struct SourcePart {
+    GenerationRequest request; ///< the stored request of the song's task (taskId set; its own sources empty)
+    int clipIndex = 0;         ///< which clip of that task the song is
+    double duration = 0;       ///< the song's length, seconds
+    double cutAt = 0;          ///< how much of it the chain keeps, seconds from its start (0: all of it)
+    /// The seconds the chain keeps of this part.
+    double kept() const { return cutAt > 0 ? cutAt : duration; }
 };
 
 enum class UpstreamState { Queued, Running, Succeeded, Failed };

@@ -23,6 +23,8 @@ namespace gequ::domain {
 inline constexpr std::string_view kConcurrencyMessage = "当前并发任务已达上限，请等待作品生成完成";
 inline constexpr std::string_view kInsufficientPointsMessage = "积分不足，请充值或开通会员";
 inline constexpr std::string_view kExtendSourceMessage = "只能续写自己已完成的作品";
+inline constexpr std::string_view kConcatSourceMessage = "只能合成自己已完成的作品";
+inline constexpr std::string_view kConcatNotExtensionMessage = "只有续写的作品可以合成完整歌曲";
 
 struct CreateSettings {
     std::int64_t cost = kCreateCost; ///< points.create_cost
@@ -50,6 +52,10 @@ public:
     /// 4020 积分不足，请充值或开通会员), and inserts the queued task (channel by level, the request as
     /// encodeTaskRequest) and its two generating, private songs. Nothing is written when anything is refused.
     /// The onCreated hook runs after the commit.
+    /// A concat (合成完整歌曲) joins one of the user's finished extensions with the songs it continues: 4000
+    /// 只能合成自己已完成的作品 for anything else of the user's or another's, 只有续写的作品可以合成完整歌曲 for a song
+    /// that is not an extension; the same concurrency limit; free (nothing charged, nothing to refund); one song
+    /// (origin concat, source_id the extension) with the extension's title and style and the chain's lyrics.
     Result<CreatedTask> create(const std::string& userId, const CreateRequest& request);
 
     /// Runs after every successful create (the composition root wakes the generation workers). Set before use.
@@ -61,6 +67,9 @@ public:
     const CreateSettings& settings() const { return _settings; }
 
 private:
+    /// The concat path of create.
+    Result<CreatedTask> join(const std::string& userId, const NormalizedCreate& create);
+
     Store& _store;
     const Clock& _clock;
     IdGenerator& _ids;

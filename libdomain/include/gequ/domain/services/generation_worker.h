@@ -17,8 +17,9 @@
 //    running (its songs are already finished and playable from upstream) and the copy is retried on each poll. The
 //    timeout ends the retries (the task then succeeds with the upstream URLs).
 // 3. Submission. While fewer than max_inflight tasks are submitted or running (counted across the database), due
-//    queued tasks are leased, member channel first, then oldest, and submitted. An extend names one of our songs;
-//    for a remote upstream its audio_id becomes upstream's clip id, asked of upstream through the song's task. Failures by class
+//    queued tasks are leased, member channel first, then oldest, and submitted. An extend or concat names one of our
+//    songs; for a remote upstream its audio_id becomes upstream's clip id, asked of upstream through the song's task;
+//    the composer is given the chain of songs to continue or join (upstreamRequest). Failures by class
 //    (domain::UpstreamFailure): Retryable waits with the same back-off; Configuration is logged at critical level and
 //    waits configurationRetry; Refused and Permanent fail the task with the upstream's message and refund.
 // 4. Synced lyrics (model/timeline.h). When a song finishes, the clip's timeline is stored with it in the same unit
@@ -134,6 +135,10 @@ private:
                   bool countPoll);
     /// Copies the remote media of the given task's finished songs, then finishes the task when all are ours.
     void rehost(const std::string& taskId, TimePoint now, TickReport& report);
+    /// The request as the upstream gets it: an extend's or concat's audio_id becomes upstream's clip id for a remote
+    /// upstream (upstreamClipId), and the composer gets the chain of songs (sourceChain, an extend's cut at its
+    /// continue_at); Permanent 原作品已无法续写 when the chain cannot be read.
+    Result<GenerationRequest> upstreamRequest(GenerationRequest request);
     /// The upstream clip id of one of our songs (an extend's audio_id), asked of upstream through its task: the
     /// poll's error when that fails (retried), Permanent 原作品已无法续写 when upstream no longer has it.
     Result<std::string> upstreamClipId(const std::string& songId);

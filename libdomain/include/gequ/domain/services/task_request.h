@@ -5,6 +5,7 @@
 // std-only JSON codec for that one flat object.
 
 #include "gequ/domain/ports/song_generator.h"
+#include "gequ/domain/ports/store.h"
 
 #include <cstdint>
 #include <optional>
@@ -27,5 +28,21 @@ std::string encodeTaskRequest(const TaskRequest& stored);
 /// older and newer rows both read); nullopt when the text is not one flat JSON object of strings, numbers, booleans
 /// and nulls, or a member has the wrong type.
 std::optional<TaskRequest> decodeTaskRequest(std::string_view json);
+
+/// The longest chain sourceChain follows (a loop or a very long chain of extensions stops there).
+inline constexpr int kMaxChainParts = 20;
+
+/// The songs a song is made of, root first (docs/generation.md, "Extend and join"): a generated song is itself; an
+/// extension is its source's chain cut at its continue_at, then itself; a joined song is its extension's chain.
+/// Every part carries its task's stored request, clip index and duration. nullopt when a song or task of the chain
+/// is missing or unreadable, or the chain is longer than kMaxChainParts.
+std::optional<std::vector<SourcePart>> sourceChain(Repositories& repos, const std::string& songId);
+
+/// Keeps the first `at` seconds of a chain: the part in which `at` falls is cut there and the parts after it are
+/// dropped; `at` beyond the chain's end keeps it all.
+void cutChain(std::vector<SourcePart>& chain, double at);
+
+/// The seconds a chain plays: what it keeps of each part.
+double chainSeconds(const std::vector<SourcePart>& chain);
 
 } // namespace gequ::domain

@@ -11,3 +11,9 @@ CREATE TABLE song_timelines (
     updated_at BIGINT NOT NULL
 );
 CREATE INDEX song_timelines_due ON song_timelines (next_try_at) WHERE state = 0;
+
+-- Extend and join (docs/product.md, "Extend and join"): what a song was made from. An extension (origin 'extend')
+-- names the song it continues, a joined whole song ('concat') the extension it was joined from; other songs
+-- ('generate') name none. Adding a column with a constant default rewrites no rows in either database.
+ALTER TABLE songs ADD COLUMN source_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE songs ADD COLUMN origin TEXT NOT NULL DEFAULT 'generate';
