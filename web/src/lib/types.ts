@@ -18,6 +18,10 @@ export interface SongListItem {
 /** Song status: 0 generating, 1 done, -1 failed. */
 export type SongStatus = 0 | 1 | -1;
 
+/** How a song was made: a create, a 继续创作 extension of another song, or a whole song joined (合成完整歌曲) from an
+ * extension chain. */
+export type SongOrigin = 'generate' | 'extend' | 'concat';
+
 /** A song of the signed-in user's own list. */
 export interface UserSong extends SongListItem {
   complete: SongStatus;
@@ -25,6 +29,11 @@ export interface UserSong extends SongListItem {
   open: 0 | 1;
   progress_started_at?: string | null;
   error?: string | null;
+  /** The song this one continues (origin extend) or was joined from (origin concat); "" for an ordinary song. Absent
+   * from older servers. */
+  source_id?: string;
+  /** Absent from older servers: then an ordinary song. */
+  origin?: SongOrigin;
 }
 
 /** One sung word (or character) of a synced lyric line: seconds from the start of the audio. */

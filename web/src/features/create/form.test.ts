@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeBase64 } from '../../lib/base64';
 import {
   combinedStyle,
+  concatBody,
   customBody,
   type CustomInput,
   initialCreateState,
@@ -86,6 +87,9 @@ describe('request bodies', () => {
     const input = custom({ name: ' 夏夜 ', tags: ['流行', '摇滚'], freeStyle: '钢琴， 温柔,流行,', gender: 'male' });
     expect(customBody(input)).toMatchObject({ custom: true, title: '夏夜', style: 'pop,Rock,钢琴,Gentle', gender: 'male', prompt: '' });
     expect(combinedStyle(input)).toBe('male vocal,pop,Rock,钢琴,Gentle');
+  });
+  it('合成完整歌曲 sends only the action and the extension', () => {
+    expect(concatBody('e1')).toEqual({ action: 'concat', audio_id: 'e1' });
   });
 });
 

@@ -34,6 +34,13 @@ export interface CreateBody {
   gender: Gender;
 }
 
+/** The body of POST /music/api/create/ace that joins (合成完整歌曲) one of the user's finished extensions with the
+ * song(s) it continues into one whole song: free, one new song. */
+export interface ConcatBody {
+  action: 'concat';
+  audio_id: string;
+}
+
 export interface InspirationInput {
   description: string;
   instrumental: boolean;
@@ -155,6 +162,11 @@ export function extendBody(input: ExtendInput): CreateBody {
     style: input.style.trim(),
     gender: 'random',
   };
+}
+
+/** 合成完整歌曲: join the extension `audioId` with the song(s) it continues. */
+export function concatBody(audioId: string): ConcatBody {
+  return { action: 'concat', audio_id: audioId };
 }
 
 const ZH_LABELS = new Set(entries().map((e) => e.zh));

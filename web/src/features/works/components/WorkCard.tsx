@@ -5,6 +5,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import GraphicEqIcon from '@mui/icons-material/GraphicEq';
+import MergeTypeIcon from '@mui/icons-material/MergeType';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -38,6 +39,7 @@ import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
 import { ExtendDialog } from './ExtendDialog';
+import { JoinDialog } from './JoinDialog';
 import { similarHref } from '../links';
 
 const COVER = 88;
@@ -63,8 +65,9 @@ function Action({ label, onClick, disabled, pressed, children }: {
 /**
  * One of the user's songs (docs/web.md): generating (spinner and the progress text, moving with `now`), done
  * (playable) or failed (生成错误 / 积分已退还, no image, the failure sentence, its switch disabled), with the actions
- * play/pause (the global audio), like, 生成类似, 继续创作 (the extend dialog), share, download (and, for members, the
- * lossless WAV), delete and the public switch. Used by /mywork and by
+ * play/pause (the global audio), like, 生成类似, 继续创作 (the extend dialog), for a finished extension 合成完整歌曲
+ * (the join dialog), share, download (and, for members, the lossless WAV), delete and the public switch. An extension
+ * says 续写作品 and a joined whole song 完整版 next to its date. Used by /mywork and by
  * the 音乐列表 drawer of /create. Deleting asks the list to confirm (`onDelete`).
  */
 export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number; onDelete: (song: UserSong) => void }) {
@@ -75,6 +78,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
   const like = useLikeSong();
   const [downloading, setDownloading] = useState<SongFormat | null>(null);
   const [extending, setExtending] = useState(false);
+  const [joining, setJoining] = useState(false);
   const { user } = useCurrentUser();
   const member = (user?.membershipLevel ?? 0) >= 1;
 
@@ -83,6 +87,11 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
   const failed = song.complete === -1;
   const playing = player.isPlaying(song.native_id);
   const tags = displayTags(song.tags);
+  // Only a finished extension can be joined into a whole song (the server refuses anything else).
+  const joinable = done && song.origin === 'extend';
+  let lineage: string | null = null;
+  if (song.origin === 'extend') lineage = zh.works.originExtend;
+  else if (song.origin === 'concat') lineage = zh.works.originConcat;
 
   /** Runs `action` for a finished song; otherwise says why not. */
   const whenDone = (action: () => void, notDone: string = zh.create.onlyCompleted) => () => {
@@ -173,6 +182,15 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
             <time dateTime={song.created_at} title={zh.works.createdAt}>
               {formatDate(song.created_at)}
             </time>
+            {lineage ? (
+              // On the date's line, so the label never changes the card's height.
+              <>
+                {' · '}
+                <Box component="span" sx={{ fontWeight: 600 }}>
+                  {lineage}
+                </Box>
+              </>
+            ) : null}
           </Typography>
           {failed ? null : <SongCounts plays={song.play_count} likes={song.likeCount} dense />}
         </Stack>
@@ -214,6 +232,11 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
             <Action label={zh.works.extend} onClick={onExtend}>
               <EditNoteIcon fontSize="small" />
             </Action>
+            {joinable ? (
+              <Action label={zh.works.join} onClick={() => setJoining(true)}>
+                <MergeTypeIcon fontSize="small" />
+              </Action>
+            ) : null}
             <Action label={zh.works.share} onClick={onShare} disabled={share.isPending}>
               <ShareIcon fontSize="small" />
             </Action>
@@ -232,6 +255,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
         </Action>
       </Stack>
       {extending ? <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} /> : null}
+      {joining ? <JoinDialog song={song} open={joining} onClose={() => setJoining(false)} /> : null}
     </Card>
   );
 }

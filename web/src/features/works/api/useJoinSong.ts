@@ -1,0 +1,16 @@
+import { useCreateSong } from '../../create/api/useCreateSong';
+import { concatBody } from '../../create/form';
+
+/**
+ * POST /music/api/create/ace {action: 'concat', audio_id}: 合成完整歌曲, joins one of the caller's finished
+ * extensions (origin extend) with the song(s) it continues into one whole song (origin concat). Free; the answer's
+ * `songIds` holds the one new song, which appears in my works as generating. The create mutation: failures (4000
+ * with the server's sentence, 4290) are toasted by the API client, and the lists and the profile reload.
+ */
+export function useJoinSong() {
+  const create = useCreateSong();
+  return {
+    isPending: create.isPending,
+    join: (audioId: string, options?: Parameters<typeof create.mutate>[1]) => create.mutate(concatBody(audioId), options),
+  };
+}
