@@ -173,6 +173,12 @@ test('synced lyrics follow the song, a line seeks, and the LRC downloads', async
         assert.ok(timed.length >= timeline.length, lrc);
         assert.match(timed[0], /^\[\d\d:\d\d\.\d\d\]/);
         assert.ok(timed[0].includes(timeline[0].text.trim()), `${timed[0]} vs ${timeline[0].text}`);
+        // Every line's time is the timeline's start to the hundredth, with its text.
+        for (const [i, line] of timeline.entries()) {
+            const [, mm, ss] = timed[i].match(/^\[(\d+):(\d\d\.\d\d)\]/);
+            assert.ok(Math.abs(Number(mm) * 60 + Number(ss) - line.start) <= 0.011, `${timed[i]} vs ${line.start}`);
+            assert.ok(timed[i].endsWith(line.text), `${timed[i]} vs ${line.text}`);
+        }
 
         // The song is still private: a visitor gets the download endpoints' JSON error, not the lyrics.
         const visitor = await fetch(baseUrl + `/music/lrc?id=${encodeURIComponent(song.native_id)}`);
