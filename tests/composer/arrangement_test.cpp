@@ -360,3 +360,30 @@ TEST(Lyrics, WithoutHeadingsBlocksAlternateVerseAndChorus) {
     EXPECT_EQ(byFours[1].lines, (std::vector<std::string>{"五", "六"}));
     EXPECT_TRUE(parseLyrics("").empty());
 }
+
+TEST(Arrangement, AnExtensionKeepsItsSourcesKeyTempoMeterSingerAndInstrumentsAndHasNoIntro) {
+    for (const std::string style : {"pop", "jazz", "rock", "chinese traditional", "electronic"}) {
+        const Arrangement source = arrange(input(style, "source-task", 1));
+        ArrangementInput in = input("", "extension-task", 0, 60);
+        in.lyric = "[主歌]\n海风吹过沙滩\n[副歌]\n歌声飘向远方";
+        in.seed = songSeed("extension-task", in.style, in.prompt, in.lyric, in.title, in.instrumental, in.gender);
+        in.continues = &source;
+        const Arrangement extension = arrange(in);
+        EXPECT_EQ(extension.genre, source.genre) << style;
+        EXPECT_EQ(extension.tonic, source.tonic) << style;
+        EXPECT_EQ(extension.minor, source.minor) << style;
+        EXPECT_EQ(extension.beatsPerBar, source.beatsPerBar) << style;
+        EXPECT_DOUBLE_EQ(extension.bpm, source.bpm) << style;
+        EXPECT_EQ(extension.gender, source.gender) << style;
+        for (const auto& track : source.tracks) {
+            const Track* same = extension.track(track.role);
+            ASSERT_NE(same, nullptr) << style;
+            EXPECT_EQ(same->program, track.program) << style;
+        }
+        EXPECT_NE(extension.sections.front().kind, SectionKind::Intro) << style;
+        // Whole bars at the source's tempo, close to the length asked for.
+        EXPECT_NEAR(extension.musicSeconds, extension.bars * extension.beatsPerBar * 60.0 / extension.bpm, 1e-9);
+        EXPECT_NEAR(extension.seconds, 60, 60.0 / extension.bpm * extension.beatsPerBar);
+        EXPECT_FALSE(sameNotes(extension, source)) << style;
+    }
+}

@@ -14,6 +14,7 @@
 using namespace gequ::composer;
 using namespace gequ::moderation;
 using gequ::domain::GenerationRequest;
+using gequ::domain::SourcePart;
 using test::decodeMp3;
 
 namespace {
@@ -190,4 +191,67 @@ TEST(Cover, IsAnSvgWithTheEscapedTitle) {
     EXPECT_NE(svg.find("爵士"), std::string::npos);
     EXPECT_NE(svg, detail::drawCover("R&B <夜>", song, 2));
     EXPECT_EQ(svg, detail::drawCover("R&B <夜>", song, 1));
+}
+
+TEST(Render, AnExtensionKeepsItsSourcesKeyAndTempoAndAJoinedSongDecodesAsTheWholeChain) {
+    const ComposerConfig c = config(12);
+    GenerationRequest source = customRequest("jazz,male vocal");
+    source.taskId = "join-source";
+    const ComposedClip first = composeClip(c, source, 1, WordListModeration::builtIn());
+
+    GenerationRequest extend = customRequest("");
+    extend.taskId = "join-extension";
+    extend.action = "extend";
+    extend.title = "晚风续";
+    extend.lyric = "[主歌]\n海风吹过沙滩\n[副歌]\n歌声飘向远方\n";
+    extend.audioId = "song-of-join-source";
+    extend.continueAt = 7.5;
+    SourcePart root;
+    root.request = source;
+    root.clipIndex = 1;
+    root.duration = first.seconds;
+    root.cutAt = 7.5;
+    extend.sources = {root};
+    const ComposedClip extension = composeClip(c, extend, 0, WordListModeration::builtIn());
+    // The same genre and singer as the source (its style was empty: the source's is played).
+    EXPECT_EQ(extension.genre, first.genre);
+    EXPECT_EQ(extension.style.substr(0, extension.style.find(',', extension.style.find(',') + 1)),
+              first.style.substr(0, first.style.find(',', first.style.find(',') + 1)));
+    const auto extensionMp3 = decodeMp3(extension.mp3);
+    EXPECT_GT(extensionMp3.rms(), kSilenceFloor);
+    EXPECT_NEAR(extension.seconds, 12.0, 2.0);
+
+    GenerationRequest join;
+    join.taskId = "join-whole";
+    join.action = "concat";
+    join.custom = true;
+    join.title = "晚风续";
+    join.audioId = "song-of-join-extension";
+    SourcePart second;
+    second.request = extend;
+    second.request.sources.clear();
+    second.clipIndex = 0;
+    second.duration = extension.seconds;
+    join.sources = {root, second};
+    const ComposedClip whole = composeClip(c, join, 0, WordListModeration::builtIn());
+    EXPECT_NEAR(whole.seconds, 7.5 + extension.seconds, 0.01);
+    const auto mp3 = decodeMp3(whole.mp3);
+    EXPECT_EQ(mp3.sampleRate, 44100);
+    EXPECT_EQ(mp3.channels, 2);
+    EXPECT_NEAR(mp3.seconds(), whole.seconds, 0.2);
+    EXPECT_GT(mp3.rms(), kSilenceFloor);
+    EXPECT_EQ(mp3.clipped(), 0u);
+    EXPECT_EQ(whole.title, "晚风续");
+    // The joined song's second half is the extension as it was rendered: compare a stretch after the joint.
+    const auto at = [](double seconds) { return static_cast<std::size_t>(seconds * 44100); };
+    double difference = 0;
+    double energy = 0;
+    for (std::size_t i = at(2); i < at(4); ++i) {
+        const double joined = mp3.left[at(7.5) + i];
+        const double alone = extensionMp3.left[i];
+        difference += (joined - alone) * (joined - alone);
+        energy += alone * alone;
+    }
+    EXPECT_LT(difference, 0.05 * energy) << "the extension part of the joined song sounds like the extension";
+    EXPECT_FALSE(whole.timeline.empty());
 }
