@@ -568,6 +568,53 @@ TEST_F(WorkerTest, AnExtendSendsUpstreamsClipIdOfTheSong) {
     expectInvariants();
 }
 
+TEST_F(WorkerTest, AJoinIsFreeAndAFailedJoinRefundsNothing) {
+    ScriptedGenerator upstream;
+    auto w = worker(upstream, settings());
+    const std::string user = addUser(100, 5);
+    const std::string source = createTask(user);
+    w->tick("w1");
+    upstream.setStatus(succeeded("up-" + source));
+    clock().advance(std::chrono::seconds(3));
+    w->tick("w1");
+    CreateRequest extend;
+    extend.action = "extend";
+    extend.prompt = "继续";
+    extend.audioId = songs(source)[1].id;
+    extend.continueAt = 30;
+    auto extended = creator().create(user, extend);
+    ASSERT_TRUE(extended.ok()) << extended.error().message;
+    w->tick("w1");
+    upstream.setStatus(succeeded("up-" + extended->taskId));
+    clock().advance(std::chrono::seconds(3));
+    w->tick("w1");
+    ASSERT_EQ(task(extended->taskId).state, TaskState::Succeeded);
+    const std::int64_t before = points(user);
+    EXPECT_EQ(before, 80);
+
+    CreateRequest join;
+    join.action = "concat";
+    join.audioId = songs(extended->taskId)[0].id;
+    auto joined = creator().create(user, join);
+    ASSERT_TRUE(joined.ok()) << joined.error().message;
+    EXPECT_EQ(points(user), before) << "joining is free";
+    w->tick("w1");
+    EXPECT_EQ(upstream.requests().back().action, "concat");
+    EXPECT_EQ(upstream.requests().back().audioId, "up-" + extended->taskId + "-1");
+    // Upstream fails it: the song fails, nothing is refunded (nothing was charged).
+    TaskStatus failed = status("up-" + joined->taskId, UpstreamState::Failed, {});
+    failed.error = "AI 服务生成失败";
+    upstream.setStatus(failed);
+    clock().advance(std::chrono::seconds(3));
+    w->tick("w1");
+    EXPECT_EQ(task(joined->taskId).state, TaskState::Failed);
+    EXPECT_FALSE(task(joined->taskId).refunded);
+    EXPECT_EQ(points(user), before);
+    EXPECT_EQ(songs(joined->taskId).size(), 1u);
+    EXPECT_EQ(songs(joined->taskId)[0].complete, SongStatus::Failed);
+    expectInvariants();
+}
+
 TEST_F(WorkerTest, AdminRetryOfAFailedSubmissionRequeuesItAndChargesAgain) {
     ScriptedGenerator upstream;
     auto w = worker(upstream, settings());
