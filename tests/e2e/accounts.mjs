@@ -70,3 +70,28 @@ export async function loginThroughApi(page, phone = newPhone()) {
     await page.evaluate((t) => localStorage.setItem('Authorization', t), login.data.token);
     return { phone, token: login.data.token };
 }
+
+/// The API as the user with this token: `call(method, path, body)` answers the parsed JSON envelope, and
+/// `waitForSongs(count)` waits (2 minutes at most) until nothing of the user's is generating and they have at least
+/// `count` songs.
+export function apiAs(token) {
+    const call = async (method, path, body) =>
+        (
+            await fetch(baseUrl + path, {
+                method,
+                headers: { Authorization: token, 'Content-Type': 'application/json' },
+                body: body ? JSON.stringify(body) : undefined,
+            })
+        ).json();
+    const waitForSongs = async (count) => {
+        const deadline = Date.now() + 120000;
+        while (Date.now() < deadline) {
+            const generating = (await call('GET', '/music/song/generateNumber')).data;
+            const total = (await call('GET', '/music/song/listNumber')).data;
+            if (generating === 0 && total >= count) return;
+            await new Promise((r) => setTimeout(r, 300));
+        }
+        throw new Error('songs did not finish within 2 minutes');
+    };
+    return { call, waitForSongs };
+}

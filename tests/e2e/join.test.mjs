@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { launch, openPage, screenshot, horizontalOverflow, baseUrl, viewports } from './browser.mjs';
-import { admin, loginThroughApi } from './accounts.mjs';
+import { admin, loginThroughApi, apiAs } from './accounts.mjs';
 
 let browser;
 before(async () => {
@@ -40,24 +40,7 @@ test('合成完整歌曲 joins an extension with its song, free, into one whole 
     let token;
     try {
         ({ token } = await loginThroughApi(page));
-        const call = async (method, path, body) =>
-            (
-                await fetch(baseUrl + path, {
-                    method,
-                    headers: { Authorization: token, 'Content-Type': 'application/json' },
-                    body: body ? JSON.stringify(body) : undefined,
-                })
-            ).json();
-        const waitForSongs = async (count) => {
-            const deadline = Date.now() + 120000;
-            while (Date.now() < deadline) {
-                const generating = (await call('GET', '/music/song/generateNumber')).data;
-                const total = (await call('GET', '/music/song/listNumber')).data;
-                if (generating === 0 && total >= count) return;
-                await new Promise((r) => setTimeout(r, 300));
-            }
-            throw new Error('songs did not finish within 2 minutes');
-        };
+        const { call, waitForSongs } = apiAs(token);
         const mine = async () => (await call('GET', '/music/song/list?page=1')).data;
         const points = async () => (await call('GET', '/user/select')).data.integral;
         const start = await points();

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { launch, openPage, screenshot, horizontalOverflow, baseUrl, viewports } from './browser.mjs';
-import { loginThroughApi } from './accounts.mjs';
+import { loginThroughApi, apiAs } from './accounts.mjs';
 
 let browser;
 before(async () => {
@@ -39,24 +39,7 @@ test('synced lyrics follow the song, a line seeks, and the LRC downloads', async
     const { context, page, errors } = await openPage(browser, viewports.desktop);
     try {
         const { token } = await loginThroughApi(page);
-        const call = async (method, path, body) =>
-            (
-                await fetch(baseUrl + path, {
-                    method,
-                    headers: { Authorization: token, 'Content-Type': 'application/json' },
-                    body: body ? JSON.stringify(body) : undefined,
-                })
-            ).json();
-        const waitForSongs = async (count) => {
-            const deadline = Date.now() + 120000;
-            while (Date.now() < deadline) {
-                const generating = (await call('GET', '/music/song/generateNumber')).data;
-                const total = (await call('GET', '/music/song/listNumber')).data;
-                if (generating === 0 && total >= count) return;
-                await new Promise((r) => setTimeout(r, 300));
-            }
-            throw new Error('songs did not finish within 2 minutes');
-        };
+        const { call, waitForSongs } = apiAs(token);
 
         // A custom-mode song with our own lyrics, made by the offline composer.
         const title = '夏夜的歌';

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { launch, openPage, screenshot, baseUrl, viewports } from './browser.mjs';
-import { admin, loginThroughApi } from './accounts.mjs';
+import { admin, loginThroughApi, apiAs } from './accounts.mjs';
 
 let browser;
 before(async () => {
@@ -32,24 +32,7 @@ test('WAV for members and 继续创作 from my works', async () => {
     const { context, page, errors } = await openPage(browser, viewports.desktop);
     try {
         const { phone, token } = await loginThroughApi(page);
-        const call = async (method, path, body) =>
-            (
-                await fetch(baseUrl + path, {
-                    method,
-                    headers: { Authorization: token, 'Content-Type': 'application/json' },
-                    body: body ? JSON.stringify(body) : undefined,
-                })
-            ).json();
-        const waitForSongs = async (count) => {
-            const deadline = Date.now() + 120000;
-            while (Date.now() < deadline) {
-                const generating = (await call('GET', '/music/song/generateNumber')).data;
-                const total = (await call('GET', '/music/song/listNumber')).data;
-                if (generating === 0 && total >= count) return;
-                await new Promise((r) => setTimeout(r, 300));
-            }
-            throw new Error('songs did not finish within 2 minutes');
-        };
+        const { call, waitForSongs } = apiAs(token);
         const created = await call('POST', '/music/api/create/ace', {
             action: 'generate',
             custom: true,

@@ -35,6 +35,23 @@ GenerationRequest generationRequest(const std::string& taskId, const NormalizedC
     return request;
 }
 
+/// The user, row-locked, when they may start another task now: 4040 for an unknown user, 4290 at the concurrency
+/// limit of their effective level. A change of nothing takes the user's row lock (PostgreSQL), so concurrent creates
+/// of one user count their active tasks one after the other; SQLite runs one writer at a time anyway.
+Result<User> admit(Repositories& repos, const std::string& userId, TimePoint now) {
+    if (!repos.users().addPoints(userId, 0)) {
+        return DomainError{ErrorCode::NotFound, "用户不存在"};
+    }
+    auto user = repos.users().findById(userId);
+    if (!user) {
+        return DomainError{ErrorCode::NotFound, "用户不存在"};
+    }
+    if (repos.tasks().countActiveByUser(userId) >= concurrencyLimit(effectiveLevel(membershipOf(*user), now))) {
+        return DomainError{ErrorCode::TooManyRequests, std::string(kConcurrencyMessage)};
+    }
+    return std::move(*user);
+}
+
 } // namespace
 
 CreateService::CreateService(Store& store, const Clock& clock, IdGenerator& ids, const Moderation& moderation,
@@ -83,19 +100,11 @@ Result<CreatedTask> CreateService::create(const std::string& userId, const Creat
     }
 
     auto result = inTransaction(_store, [&](Repositories& repos) -> Result<CreatedTask> {
-        // A change of nothing takes the user's row lock (PostgreSQL), so concurrent creates of one user count their
-        // active tasks one after the other; SQLite runs one writer at a time anyway.
-        if (!repos.users().addPoints(userId, 0)) {
-            return DomainError{ErrorCode::NotFound, "用户不存在"};
-        }
-        auto user = repos.users().findById(userId);
+        auto user = admit(repos, userId, now);
         if (!user) {
-            return DomainError{ErrorCode::NotFound, "用户不存在"};
+            return user.error();
         }
         const int level = effectiveLevel(membershipOf(*user), now);
-        if (repos.tasks().countActiveByUser(userId) >= concurrencyLimit(level)) {
-            return DomainError{ErrorCode::TooManyRequests, std::string(kConcurrencyMessage)};
-        }
         if (_settings.cost > 0) {
             auto charged =
                 applyPoints(repos, userId, -_settings.cost, createRemark(title), taskChargeRef(created.taskId), now);
@@ -183,17 +192,11 @@ Result<CreatedTask> CreateService::join(const std::string& userId, const Normali
     created.songIds.push_back(_ids.newId());
 
     auto result = inTransaction(_store, [&](Repositories& repos) -> Result<CreatedTask> {
-        if (!repos.users().addPoints(userId, 0)) {
-            return DomainError{ErrorCode::NotFound, "用户不存在"};
-        }
-        auto user = repos.users().findById(userId);
+        auto user = admit(repos, userId, now);
         if (!user) {
-            return DomainError{ErrorCode::NotFound, "用户不存在"};
+            return user.error();
         }
         const int level = effectiveLevel(membershipOf(*user), now);
-        if (repos.tasks().countActiveByUser(userId) >= concurrencyLimit(level)) {
-            return DomainError{ErrorCode::TooManyRequests, std::string(kConcurrencyMessage)};
-        }
         GenerationRequest request = generationRequest(created.taskId, create, user->nickname);
         request.custom = true;
         request.title = source->song.title;

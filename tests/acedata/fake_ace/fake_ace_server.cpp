@@ -466,23 +466,39 @@ private:
         return nullptr;
     }
 
-    int wav(const Object::Ptr& input, const std::string& trace, std::string& answer) {
+    /// The task of the finished clip an /suno/wav or /suno/timing request names, or nullptr with the answer set:
+    /// 400 bad_request without an audio_id or for one that names no finished clip, 500 api_error (`failure`) when the
+    /// task's prompt or title holds `marker`.
+    const Task* namedClip(const Object::Ptr& input, const std::string& trace, const char* marker, const char* failure,
+                          std::string& answer, int& code) const {
         const std::string audioId = field(input, "audio_id");
+        code = 400;
         if (audioId.empty()) {
             answer = errorJson("bad_request", "The audio_id is required.", trace);
-            return 400;
+            return nullptr;
         }
         std::size_t index = 0;
         const Task* task = succeededClip(audioId, index);
         if (!task) {
             answer = errorJson("bad_request", "The audio_id is invalid or the audio is not ready.", trace);
-            return 400;
+            return nullptr;
         }
         const std::string all = field(task->request, "prompt") + field(task->request, "title");
-        if (all.find("[wav-error]") != std::string::npos) {
-            answer = errorJson("api_error", "The WAV conversion failed, please try again.", trace);
-            return 500;
+        if (all.find(marker) != std::string::npos) {
+            code = 500;
+            answer = errorJson("api_error", failure, trace);
+            return nullptr;
         }
+        code = 200;
+        return task;
+    }
+
+    int wav(const Object::Ptr& input, const std::string& trace, std::string& answer) {
+        int code = 0;
+        if (!namedClip(input, trace, "[wav-error]", "The WAV conversion failed, please try again.", answer, code)) {
+            return code;
+        }
+        const std::string audioId = field(input, "audio_id");
         Object::Ptr item = object();
         item->set("file_url", _state->base() + "/cdn/" + audioId + ".wav");
         Array::Ptr data = new Array;
@@ -550,22 +566,13 @@ private:
     }
 
     int timing(const Object::Ptr& input, const std::string& trace, std::string& answer) {
-        const std::string audioId = field(input, "audio_id");
-        if (audioId.empty()) {
-            answer = errorJson("bad_request", "The audio_id is required.", trace);
-            return 400;
-        }
-        std::size_t index = 0;
-        const Task* task = succeededClip(audioId, index);
+        int code = 0;
+        const Task* task =
+            namedClip(input, trace, "[timing-error]", "The timing service failed, please try again.", answer, code);
         if (!task) {
-            answer = errorJson("bad_request", "The audio_id is invalid or the audio is not ready.", trace);
-            return 400;
+            return code;
         }
         const std::string all = field(task->request, "prompt") + field(task->request, "title");
-        if (all.find("[timing-error]") != std::string::npos) {
-            answer = errorJson("api_error", "The timing service failed, please try again.", trace);
-            return 500;
-        }
         const bool instrumental = task->request->has("instrumental") && task->request->getValue<bool>("instrumental");
         const bool custom = task->request->has("custom") && task->request->getValue<bool>("custom");
         const std::string lyric = custom ? field(task->request, "lyric") : std::string(kLyricText);
