@@ -5,6 +5,7 @@
 #include "files.h"
 #include "json_input.h"
 #include "list_cache.h"
+#include "media_urls.h"
 #include "metrics.h"
 #include "rate_limiter.h"
 #include "response_writer.h"
@@ -572,3 +573,28 @@ TEST(Metrics, PrometheusText) {
 
 } // namespace
 } // namespace gequ::http
+
+TEST(MediaUrls, SignedUrlsVerifyForTheirKeyUntilTheyExpireAndRepeatWithinTheHour) {
+    const gequ::http::MediaUrlSigner signer("server-secret");
+    const std::int64_t now = 1'763'700'000;
+    const std::string url = signer.sign("/media/song-1.mp3", now);
+    ASSERT_NE(url, "/media/song-1.mp3");
+    EXPECT_EQ(signer.sign("/media/song-1.mp3", now + 60), url) << "the same URL for the hour (and from the cache)";
+    const auto exp = url.substr(url.find("exp=") + 4, url.find('&') - url.find("exp=") - 4);
+    const auto sig = url.substr(url.find("sig=") + 4);
+    EXPECT_TRUE(signer.verify("song-1.mp3", exp, sig, now));
+    EXPECT_FALSE(signer.verify("song-2.mp3", exp, sig, now)) << "another file";
+    EXPECT_FALSE(signer.verify("song-1.mp3", exp, sig, std::stoll(exp) + 1)) << "expired";
+    EXPECT_FALSE(signer.verify("song-1.mp3", std::to_string(std::stoll(exp) + 3600), sig, now)) << "a later expiry";
+    // Another server secret signs differently; a checked signature is the same with or without the cache.
+    const gequ::http::MediaUrlSigner other("another-secret");
+    EXPECT_FALSE(other.verify("song-1.mp3", exp, sig, now));
+    const gequ::http::MediaUrlSigner fresh("server-secret");
+    EXPECT_TRUE(fresh.verify("song-1.mp3", exp, sig, now));
+    // Thousands of songs: the cache is emptied shard by shard and signatures stay right.
+    for (int i = 0; i < 100000; ++i) {
+        signer.sign("/media/s" + std::to_string(i) + ".mp3", now);
+    }
+    EXPECT_EQ(signer.sign("/media/song-1.mp3", now), url);
+    EXPECT_EQ(signer.sign("/media/other.mp3?x=1", now), "/media/other.mp3?x=1") << "a URL with a query is left alone";
+}

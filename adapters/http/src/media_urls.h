@@ -7,9 +7,13 @@
 // hour (valid one to two hours from signing), so the same song renders the same URL for an hour and a player polling
 // the works list does not restart.
 
+#include <array>
 #include <chrono>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace gequ::http {
 
@@ -27,9 +31,21 @@ public:
     bool verify(const std::string& key, std::string_view exp, std::string_view sig, std::int64_t nowEpochSeconds) const;
 
 private:
-    std::string signature(const std::string& key, std::int64_t exp) const;
+    /// The signature of key until exp, from the cache when it is there; `remember` adds a computed one to it.
+    std::string signature(const std::string& key, std::int64_t exp, bool remember) const;
+    std::string computeSignature(const std::string& message) const;
+
+    /// Signatures already computed, by "<key>\n<exp>": a URL keeps its expiry for an hour, so a works list signs the
+    /// same URLs request after request. Sharded to keep threads apart; a shard is emptied when it grows past its cap.
+    struct Shard {
+        std::mutex mutex;
+        std::unordered_map<std::string, std::string> signatures;
+    };
+    static constexpr std::size_t kShards = 16;
+    static constexpr std::size_t kShardCap = 4096;
 
     std::string _key;
+    std::unique_ptr<std::array<Shard, kShards>> _cache = std::make_unique<std::array<Shard, kShards>>();
 };
 
 } // namespace gequ::http
