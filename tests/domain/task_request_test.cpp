@@ -125,6 +125,17 @@ TEST(TaskRequestTest, RefusesWhatIsNotOneFlatObjectOfTheRightTypes) {
 TEST(TaskRequestTest, QuotesStrings) {
     EXPECT_EQ(jsonQuote("a\"b\\c\nd\re\tf"), R"("a\"b\\c\nd\re\tf")");
     EXPECT_EQ(jsonQuote("歌"), "\"歌\"");
+    EXPECT_EQ(jsonQuote(std::string("a\x01" "b\x7f") + '\0' + "c"), R"("a\u0001b\u007f\u0000c")");
+    EXPECT_EQ(jsonQuote(""), "\"\"");
+    EXPECT_EQ(jsonQuote("\"\""), R"("\"\"")");
+    // Appending many values keeps what came before.
+    std::string out = "[";
+    for (int i = 0; i < 1000; ++i) {
+        appendJsonQuoted(out, "夏\"" + std::to_string(i));
+        out += ',';
+    }
+    EXPECT_EQ(out.substr(0, 14), "[\"夏\\\"0\",\"夏");
+    EXPECT_EQ(out.substr(out.size() - 10), "夏\\\"999\",");
 }
 
 TEST(ProvisionalTitleTest, TheTitleWhenGivenElseTheDescriptionsFirstClause) {

@@ -164,11 +164,18 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b) {
 
 void appendJsonQuoted(std::string& out, std::string_view text) {
     static const char* kHex = "0123456789abcdef";
-    out.reserve(out.size() + text.size() + 2);
+    // No reserve here: an exact reserve on every call would defeat the string's geometric growth and copy a whole
+    // answer again for each value appended to it.
     out += '"';
-    for (const char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        switch (c) {
+    std::size_t run = 0; // the start of the bytes not yet copied (they need no escaping)
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte >= 0x20 && byte != 0x7F && byte != '"' && byte != '\\') {
+            continue;
+        }
+        out.append(text.data() + run, i - run);
+        run = i + 1;
+        switch (byte) {
         case '"':
             out += "\\\"";
             break;
@@ -185,15 +192,12 @@ void appendJsonQuoted(std::string& out, std::string_view text) {
             out += "\\t";
             break;
         default:
-            if (byte < 0x20 || byte == 0x7F) {
-                out += "\\u00";
-                out += kHex[byte >> 4];
-                out += kHex[byte & 0xF];
-            } else {
-                out += c;
-            }
+            out += "\\u00";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xF];
         }
     }
+    out.append(text.data() + run, text.size() - run);
     out += '"';
 }
 
