@@ -49,23 +49,22 @@ std::optional<Heading> headingOf(std::string_view line) {
 
 } // namespace
 
-std::vector<SungUnit> sungUnits(std::string_view line) {
-    const std::u32string text = domain::decodeUtf8(line);
-    std::vector<SungUnit> units;
+namespace {
+
+/// Walks a line's sung units as syllableCount counts them: unit(from, to, syllables) for each Chinese character,
+/// digit or word (code point indexes into text), punct(at) for each punctuation mark or space. Allocates nothing:
+/// the composer counts syllables often (splitting long lines tries every cut).
+template <class Unit, class Punct> void walkUnits(const std::u32string& text, Unit&& unit, Punct&& punct) {
     std::size_t i = 0;
     while (i < text.size()) {
         const char32_t c = text[i];
         if (domain::isCjk(c) || (c >= U'0' && c <= U'9')) {
-            units.push_back({domain::encodeUtf8(c), 1});
+            unit(i, i + 1, 1);
             ++i;
             continue;
         }
         if (domain::isPunctuationOrSpace(c) || c == U'\uFFFD') {
-            // Punctuation stays with the unit before it; spaces are not written.
-            if (!units.empty() && c != U'\uFFFD' && c != U' ' && c != U'\t' && c != U'\u3000' &&
-                c != U'\u00A0') {
-                units.back().text += domain::encodeUtf8(c);
-            }
+            punct(i);
             ++i;
             continue;
         }
@@ -93,17 +92,36 @@ std::vector<SungUnit> sungUnits(std::string_view line) {
                    text[end - 2] != U'l' && text[end - 2] != U'L') {
             --vowels; // a silent final e: "love", "time" (but "table" keeps it)
         }
-        units.push_back({domain::encodeUtf8(text.substr(i, end - i)), std::max(1, vowels)});
+        unit(i, end, std::max(1, vowels));
         i = end;
     }
+}
+
+} // namespace
+
+std::vector<SungUnit> sungUnits(std::string_view line) {
+    const std::u32string text = domain::decodeUtf8(line);
+    std::vector<SungUnit> units;
+    walkUnits(
+        text,
+        [&](std::size_t from, std::size_t to, int syllables) {
+            units.push_back({domain::encodeUtf8(std::u32string_view(text).substr(from, to - from)), syllables});
+        },
+        [&](std::size_t at) {
+            // Punctuation stays with the unit before it; spaces are not written.
+            const char32_t c = text[at];
+            if (!units.empty() && c != U'\uFFFD' && c != U' ' && c != U'\t' && c != U'\u3000' && c != U'\u00A0') {
+                units.back().text += domain::encodeUtf8(c);
+            }
+        });
     return units;
 }
 
 int syllableCount(std::string_view line) {
     int count = 0;
-    for (const auto& unit : sungUnits(line)) {
-        count += unit.syllables;
-    }
+    walkUnits(
+        domain::decodeUtf8(line), [&count](std::size_t, std::size_t, int syllables) { count += syllables; },
+        [](std::size_t) {});
     return count;
 }
 
