@@ -19,7 +19,7 @@ inline constexpr std::string_view kDefaultSoundFont = "/usr/share/sounds/sf2/Flu
 
 struct ComposerConfig {
     std::string soundfont = std::string(kDefaultSoundFont); ///< composer.soundfont
-    int workers = 1;                                        ///< composer.workers: clips rendered at once
+    int workers = 1; ///< composer.workers: tasks rendered at once (a task's clips render one after the other)
     double clipSeconds = 90;                                ///< composer.clip_seconds
     double longClipSeconds = 150;                           ///< for chirp-v4-5, chirp-v4-5-plus and later models
     std::string defaultArtist = "歌曲AI";                   ///< ID3 artist when the request names none
