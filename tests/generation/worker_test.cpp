@@ -23,6 +23,23 @@ protected:
         auto two = clip(id + "-2", ClipState::Succeeded, base + id + "-2.mp3", base + id + "-2.jpg", 88);
         return status(id, UpstreamState::Succeeded, {one, two});
     }
+    /// Submits `taskId` (already created) and lets upstream finish it: both songs done.
+    void finishTask(ScriptedGenerator& upstream, GenerationWorker& w, const std::string& taskId) {
+        w.tick("w1");
+        upstream.setStatus(succeeded("up-" + taskId));
+        clock().advance(std::chrono::seconds(3));
+        w.tick("w1");
+        ASSERT_EQ(task(taskId).state, TaskState::Succeeded);
+    }
+    /// An extend of one of our songs from `at` seconds, in inspiration mode.
+    static CreateRequest extendOf(const std::string& songId, double at) {
+        CreateRequest extend;
+        extend.action = "extend";
+        extend.prompt = "继续";
+        extend.audioId = songId;
+        extend.continueAt = at;
+        return extend;
+    }
 };
 
 TEST_F(WorkerTest, SubmitsPollsWithBackOffAndFinishesBothSongs) {
@@ -538,17 +555,9 @@ TEST_F(WorkerTest, AnExtendSendsUpstreamsClipIdOfTheSong) {
     auto w = worker(upstream, settings());
     const std::string user = addUser(100, 5);
     const std::string source = createTask(user);
-    w->tick("w1");
-    upstream.setStatus(succeeded("up-" + source));
-    clock().advance(std::chrono::seconds(3));
-    w->tick("w1");
-    ASSERT_EQ(task(source).state, TaskState::Succeeded);
+    finishTask(upstream, *w, source);
 
-    CreateRequest extend;
-    extend.action = "extend";
-    extend.prompt = "继续";
-    extend.audioId = songs(source)[1].id;
-    extend.continueAt = 30;
+    const CreateRequest extend = extendOf(songs(source)[1].id, 30);
     auto created = creator().create(user, extend);
     ASSERT_TRUE(created.ok()) << created.error().message;
     w->tick("w1");
@@ -573,22 +582,10 @@ TEST_F(WorkerTest, AJoinIsFreeAndAFailedJoinRefundsNothing) {
     auto w = worker(upstream, settings());
     const std::string user = addUser(100, 5);
     const std::string source = createTask(user);
-    w->tick("w1");
-    upstream.setStatus(succeeded("up-" + source));
-    clock().advance(std::chrono::seconds(3));
-    w->tick("w1");
-    CreateRequest extend;
-    extend.action = "extend";
-    extend.prompt = "继续";
-    extend.audioId = songs(source)[1].id;
-    extend.continueAt = 30;
-    auto extended = creator().create(user, extend);
+    finishTask(upstream, *w, source);
+    auto extended = creator().create(user, extendOf(songs(source)[1].id, 30));
     ASSERT_TRUE(extended.ok()) << extended.error().message;
-    w->tick("w1");
-    upstream.setStatus(succeeded("up-" + extended->taskId));
-    clock().advance(std::chrono::seconds(3));
-    w->tick("w1");
-    ASSERT_EQ(task(extended->taskId).state, TaskState::Succeeded);
+    finishTask(upstream, *w, extended->taskId);
     const std::int64_t before = points(user);
     EXPECT_EQ(before, 80);
 

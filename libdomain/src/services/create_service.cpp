@@ -52,6 +52,37 @@ Result<User> admit(Repositories& repos, const std::string& userId, TimePoint now
     return std::move(*user);
 }
 
+/// A queued task of the user's, on the channel of their level.
+GenerationTask queuedTask(const std::string& id, const std::string& userId, const std::string& provider,
+                          std::string requestJson, int level, bool charged, TimePoint now) {
+    GenerationTask task;
+    task.id = id;
+    task.userId = userId;
+    task.provider = provider;
+    task.requestJson = std::move(requestJson);
+    task.state = TaskState::Queued;
+    task.channel = channelForLevel(level);
+    task.charged = charged;
+    task.createdAt = now;
+    return task;
+}
+
+/// A private song of a task, generating; the caller adds what it is about (style, lyrics, lineage).
+Song generatingSong(const std::string& id, const GenerationTask& task, int clipIndex, const std::string& title,
+                    const std::string& model) {
+    Song song;
+    song.id = id;
+    song.taskId = task.id;
+    song.userId = task.userId;
+    song.clipIndex = clipIndex;
+    song.title = title;
+    song.model = model;
+    song.complete = SongStatus::Generating;
+    song.open = false;
+    song.createdAt = task.createdAt;
+    return song;
+}
+
 } // namespace
 
 CreateService::CreateService(Store& store, const Clock& clock, IdGenerator& ids, const Moderation& moderation,
@@ -113,36 +144,21 @@ Result<CreatedTask> CreateService::create(const std::string& userId, const Creat
             }
         }
 
-        GenerationTask task;
-        task.id = created.taskId;
-        task.userId = userId;
-        task.provider = _settings.provider;
-        task.requestJson =
-            encodeTaskRequest(TaskRequest{generationRequest(created.taskId, create, user->nickname), _settings.cost});
-        task.state = TaskState::Queued;
-        task.channel = channelForLevel(level);
-        task.charged = _settings.cost > 0;
-        task.createdAt = now;
+        const GenerationTask task = queuedTask(
+            created.taskId, userId, _settings.provider,
+            encodeTaskRequest(TaskRequest{generationRequest(created.taskId, create, user->nickname), _settings.cost}),
+            level, _settings.cost > 0, now);
         repos.tasks().insert(task);
 
         for (int i = 0; i < kSongsPerTask; ++i) {
-            Song song;
-            song.id = created.songIds[static_cast<std::size_t>(i)];
-            song.taskId = created.taskId;
-            song.userId = userId;
-            song.clipIndex = i;
-            song.title = title;
+            Song song = generatingSong(created.songIds[static_cast<std::size_t>(i)], task, i, title, create.model);
             song.tags = create.style;
             song.prompt = create.prompt;
             song.lyric = create.lyric;
-            song.model = create.model;
             if (create.action == "extend") {
                 song.sourceId = create.audioId;
                 song.origin = "extend";
             }
-            song.complete = SongStatus::Generating;
-            song.open = false;
-            song.createdAt = now;
             repos.songs().insert(song);
         }
         return created;
@@ -203,31 +219,15 @@ Result<CreatedTask> CreateService::join(const std::string& userId, const Normali
         request.style = source->song.tags;
         request.lyric = source->lyric;
 
-        GenerationTask task;
-        task.id = created.taskId;
-        task.userId = userId;
-        task.provider = _settings.provider;
-        task.requestJson = encodeTaskRequest(TaskRequest{request, 0});
-        task.state = TaskState::Queued;
-        task.channel = channelForLevel(level);
-        task.charged = false;
-        task.createdAt = now;
+        const GenerationTask task = queuedTask(created.taskId, userId, _settings.provider,
+                                               encodeTaskRequest(TaskRequest{request, 0}), level, false, now);
         repos.tasks().insert(task);
 
-        Song song;
-        song.id = created.songIds.front();
-        song.taskId = created.taskId;
-        song.userId = userId;
-        song.clipIndex = 0;
-        song.title = source->song.title;
+        Song song = generatingSong(created.songIds.front(), task, 0, source->song.title, create.model);
         song.tags = source->song.tags;
         song.lyric = source->lyric;
-        song.model = create.model;
         song.sourceId = source->song.id;
         song.origin = "concat";
-        song.complete = SongStatus::Generating;
-        song.open = false;
-        song.createdAt = now;
         repos.songs().insert(song);
         return created;
     });
