@@ -132,6 +132,16 @@ TEST(Render, TheSameRequestGivesTheSameFileAndTheTwoClipsDiffer) {
     EXPECT_EQ(first.title, second.title);
 }
 
+TEST(Render, RenderingOnSeveralCoresGivesTheSameFile) {
+    const GenerationRequest request = customRequest("rock,male vocal");
+    ComposerConfig one = config(6);
+    one.renderCores = 1;
+    ComposerConfig three = config(6);
+    three.renderCores = 3;
+    EXPECT_EQ(composeClip(one, request, 0, WordListModeration::builtIn()).mp3,
+              composeClip(three, request, 0, WordListModeration::builtIn()).mp3);
+}
+
 TEST(Render, InspirationModeWritesLyricsAndATitle) {
     GenerationRequest request;
     request.taskId = "inspire";

@@ -16,13 +16,17 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
+#include <vector>
 
 namespace gequ::composer {
 
@@ -105,6 +109,14 @@ PreparedClip prepareClip(const ComposerConfig& config, const domain::GenerationR
     return out;
 }
 
+/// The threads a render's voices use: composer.render_cores, or the machine's cores (at most 4).
+int renderCoresOf(const ComposerConfig& config) {
+    if (config.renderCores > 0) {
+        return config.renderCores;
+    }
+    return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
+}
+
 /// The root of an extend's or concat's chain (a generated song), arranged as it was when it was made.
 PreparedClip prepareRoot(const ComposerConfig& config, const domain::GenerationRequest& request,
                          const domain::Moderation& moderation) {
@@ -161,6 +173,7 @@ Joined renderJoined(const ComposerConfig& config, const domain::GenerationReques
             prepared = prepareClip(config, extension, part.clipIndex, moderation, &out.root.song);
         }
         RenderOptions options;
+        options.cores = renderCoresOf(config);
         options.progress = [&progress, k, parts](double p) {
             if (progress) {
                 progress((static_cast<double>(k) + p) / static_cast<double>(parts));
@@ -206,13 +219,18 @@ Joined renderJoined(const ComposerConfig& config, const domain::GenerationReques
     return out;
 }
 
-ComposedClip composeJoined(const ComposerConfig& config, const domain::GenerationRequest& request,
-                           const domain::Moderation& moderation, const ProgressFn& progress) {
-    const auto report = [&progress](double p) {
+/// The progress callback clamped to 0..1 (none: nothing reported).
+ProgressFn clamped(const ProgressFn& progress) {
+    return [progress](double p) {
         if (progress) {
             progress(std::clamp(p, 0.0, 1.0));
         }
     };
+}
+
+ComposedClip composeJoined(const ComposerConfig& config, const domain::GenerationRequest& request,
+                           const domain::Moderation& moderation, const ProgressFn& progress) {
+    const ProgressFn report = clamped(progress);
     Joined joined = renderJoined(config, request, moderation, [&report](double p) { report(0.02 + 0.85 * p); });
     const Arrangement& root = joined.root.song;
     const std::string title = request.title.empty() ? joined.root.title : request.title;
@@ -231,6 +249,48 @@ ComposedClip composeJoined(const ComposerConfig& config, const domain::Generatio
     return clip;
 }
 
+/// A clip rendered and not yet encoded: LocalComposer encodes one clip while it renders the next.
+struct RenderedClip {
+    PreparedClip prepared;
+    Audio audio;
+};
+
+/// Prepares and renders clip `clipIndex` of a request that is not a join; reports 0 to 0.85.
+RenderedClip renderClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                        const domain::Moderation& moderation, const ProgressFn& report) {
+    RenderedClip out;
+    out.prepared = prepareAny(config, request, clipIndex, moderation);
+    report(0.03);
+    const std::shared_ptr<SoundFont> font = SoundFont::shared(config.soundfont);
+    report(0.05);
+    RenderOptions options;
+    options.cores = renderCoresOf(config);
+    options.progress = [&report](double p) { report(0.05 + 0.8 * p); };
+    out.audio = render(out.prepared.song, *font, options);
+    return out;
+}
+
+/// Encodes a rendered clip and draws its cover; reports 0.97, then 1.
+ComposedClip encodeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                        const RenderedClip& rendered, const ProgressFn& report) {
+    const PreparedClip& prepared = rendered.prepared;
+    const Arrangement& song = prepared.song;
+    const GenreProfile& genre = genreProfile(song.genre);
+    const std::string artist = request.artist.empty() ? config.defaultArtist : request.artist;
+    ComposedClip clip;
+    clip.mp3 = encodeMp3(rendered.audio, {prepared.title, artist, std::string(genre.zh)});
+    report(0.97);
+    clip.svg = drawCover(prepared.title, song, prepared.seed + static_cast<std::uint64_t>(clipIndex));
+    clip.title = prepared.title;
+    clip.lyric = song.instrumental ? std::string() : prepared.lyric;
+    clip.style = song.style;
+    clip.genre = song.genre;
+    clip.seconds = rendered.audio.seconds();
+    clip.timeline = lyricTimeline(song);
+    report(1.0);
+    return clip;
+}
+
 } // namespace
 
 ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
@@ -238,35 +298,8 @@ ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationR
     if (request.action == "concat") {
         return composeJoined(config, request, moderation, progress);
     }
-    const auto report = [&progress](double p) {
-        if (progress) {
-            progress(std::clamp(p, 0.0, 1.0));
-        }
-    };
-    const PreparedClip prepared = prepareAny(config, request, clipIndex, moderation);
-    const Arrangement& song = prepared.song;
-    report(0.03);
-
-    const std::shared_ptr<SoundFont> font = SoundFont::shared(config.soundfont);
-    report(0.05);
-    RenderOptions options;
-    options.progress = [&report](double p) { report(0.05 + 0.8 * p); };
-    const Audio audio = render(song, *font, options);
-
-    const GenreProfile& genre = genreProfile(song.genre);
-    const std::string artist = request.artist.empty() ? config.defaultArtist : request.artist;
-    ComposedClip clip;
-    clip.mp3 = encodeMp3(audio, {prepared.title, artist, std::string(genre.zh)});
-    report(0.97);
-    clip.svg = drawCover(prepared.title, song, prepared.seed + static_cast<std::uint64_t>(clipIndex));
-    clip.title = prepared.title;
-    clip.lyric = song.instrumental ? std::string() : prepared.lyric;
-    clip.style = song.style;
-    clip.genre = song.genre;
-    clip.seconds = audio.seconds();
-    clip.timeline = lyricTimeline(song);
-    report(1.0);
-    return clip;
+    const ProgressFn report = clamped(progress);
+    return encodeClip(config, request, clipIndex, renderClip(config, request, clipIndex, moderation, report), report);
 }
 
 std::string composeWav(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
@@ -276,7 +309,9 @@ std::string composeWav(const ComposerConfig& config, const domain::GenerationReq
     }
     const PreparedClip prepared = prepareAny(config, request, clipIndex, moderation);
     const std::shared_ptr<SoundFont> font = SoundFont::shared(config.soundfont);
-    return encodeWav(render(prepared.song, *font));
+    RenderOptions options;
+    options.cores = renderCoresOf(config);
+    return encodeWav(render(prepared.song, *font, options));
 }
 
 namespace {
@@ -481,71 +516,135 @@ private:
         }
     }
 
-    void compose(const std::string& id, const domain::GenerationRequest& request) {
+    /// Runs one step of a clip; its failure as the Chinese reason the clip fails with, nothing when it worked.
+    static std::optional<std::string> attempt(const std::string& clipId, const std::function<void()>& step) {
         Poco::Logger& log = Poco::Logger::get("gequ.composer");
-        std::string firstError;
-        int succeeded = 0;
+        try {
+            step();
+            return std::nullopt;
+        } catch (const Cancelled&) {
+            return "服务正在停止，任务已中断";
+        } catch (const ComposerError& e) {
+            log.error("composing " + clipId + " failed: " + e.what());
+            return e.reason();
+        } catch (const std::exception& e) {
+            log.error("composing " + clipId + " failed: " + e.what());
+            return "本地作曲失败";
+        }
+    }
+
+    /// Renders the task's clips in order; each clip is encoded, stored and told to the listener on a thread of its
+    /// own while the next one renders, so the first song is out one render and one encode after the start and the
+    /// second about one render later.
+    void compose(const std::string& id, const domain::GenerationRequest& request) {
         const int clips = clipsOf(request);
-        for (int i = 0; i < clips; ++i) {
-            const std::string clipId = id + "-" + std::to_string(i + 1);
-            update(id,
-                   [i](Job& job) { job.status.clips[static_cast<std::size_t>(i)].state = domain::ClipState::Running; });
-            std::string error;
-            try {
-                const ComposedClip clip = composeClip(_config, request, i, _moderation, [this, &id, i, clips](double p) {
-                    update(id, [i, p, clips](Job& job) { job.status.progress = (i + p) / clips; });
-                    if (stopping()) {
-                        throw Cancelled{};
-                    }
+        // Per clip: not tried yet, failed with a reason, or "" once stored.
+        std::vector<std::optional<std::string>> outcomes(static_cast<std::size_t>(clips));
+        std::thread delivering;
+        const auto progressOf = [this, &id, clips](int i) {
+            return [this, &id, i, clips](double p) {
+                update(id, [i, p, clips](Job& job) {
+                    job.status.progress = std::max(job.status.progress, (i + p) / clips);
                 });
-                std::string audioUrl;
-                std::string imageUrl;
-                try {
-                    audioUrl = _media.put(clipId + ".mp3", clip.mp3, "audio/mpeg");
-                    imageUrl = _media.put(clipId + ".svg", clip.svg, "image/svg+xml");
-                } catch (const std::exception& e) {
-                    throw ComposerError(std::string("storing the clip failed: ") + e.what(), "音频文件保存失败");
+                if (stopping()) {
+                    throw Cancelled{};
                 }
-                update(id, [&](Job& job) {
-                    domain::ClipStatus& status = job.status.clips[static_cast<std::size_t>(i)];
-                    status.state = domain::ClipState::Succeeded;
-                    status.title = clip.title;
-                    status.audioUrl = audioUrl;
-                    status.imageUrl = imageUrl;
-                    status.lyric = clip.lyric;
-                    status.style = clip.style;
-                    status.duration = clip.seconds;
-                    status.timeline = clip.timeline;
-                });
-                ++succeeded;
-                log.information("composed " + clipId + " (" + clip.genre + ", " + std::to_string(clip.seconds) + " s)");
-                if (i + 1 < clips) {
-                    push(id); // the first song is playable now; the last one is told with the task's end below
+            };
+        };
+        for (int i = 0; i < clips; ++i) {
+            const auto index = static_cast<std::size_t>(i);
+            const std::string clipId = id + "-" + std::to_string(i + 1);
+            update(id, [index](Job& job) { job.status.clips[index].state = domain::ClipState::Running; });
+            auto rendered = std::make_shared<RenderedClip>();
+            const std::optional<std::string> renderError = attempt(clipId, [&] {
+                if (request.action != "concat") {
+                    *rendered = renderClip(_config, request, i, _moderation, progressOf(i));
+                }
+            });
+            if (delivering.joinable()) {
+                delivering.join();
+            }
+            if (renderError) {
+                fail(id, index, *renderError);
+                outcomes[index] = *renderError;
+                if (stopping()) {
+                    break;
                 }
                 continue;
-            } catch (const Cancelled&) {
-                error = "服务正在停止，任务已中断";
-            } catch (const ComposerError& e) {
-                log.error("composing " + clipId + " failed: " + e.what());
-                error = e.reason();
-            } catch (const std::exception& e) {
-                log.error("composing " + clipId + " failed: " + e.what());
-                error = "本地作曲失败";
             }
-            if (firstError.empty()) {
-                firstError = error;
+            auto deliver = [this, &id, &request, &outcomes, &progressOf, i, index, clips, clipId, rendered] {
+                std::string genre;
+                double seconds = 0;
+                const std::optional<std::string> error = attempt(clipId, [&] {
+                    const ComposedClip clip = request.action == "concat"
+                                                  ? composeClip(_config, request, i, _moderation, progressOf(i))
+                                                  : encodeClip(_config, request, i, *rendered, clamped(progressOf(i)));
+                    store(id, index, clipId, clip);
+                    genre = clip.genre;
+                    seconds = clip.seconds;
+                });
+                outcomes[index] = error.value_or("");
+                if (error) {
+                    fail(id, index, *error);
+                    return;
+                }
+                Poco::Logger::get("gequ.composer")
+                    .information("composed " + clipId + " (" + genre + ", " + std::to_string(seconds) + " s)");
+                if (i + 1 < clips) {
+                    push(id); // this song is playable now; the last one is told with the task's end
+                }
+            };
+            if (i + 1 < clips) {
+                delivering = std::thread(std::move(deliver));
+            } else {
+                deliver();
             }
-            update(id, [i, &error](Job& job) {
-                domain::ClipStatus& status = job.status.clips[static_cast<std::size_t>(i)];
-                status.state = domain::ClipState::Failed;
-                status.error = error;
-            });
-            if (stopping()) {
-                break;
+        }
+        if (delivering.joinable()) {
+            delivering.join();
+        }
+        int succeeded = 0;
+        std::string firstError;
+        for (const auto& outcome : outcomes) {
+            if (outcome && outcome->empty()) {
+                ++succeeded;
+            } else if (outcome && firstError.empty()) {
+                firstError = *outcome;
             }
         }
         finish(id, succeeded, firstError);
         push(id);
+    }
+
+    /// Stores a clip's audio and cover and marks it succeeded.
+    void store(const std::string& id, std::size_t index, const std::string& clipId, const ComposedClip& clip) {
+        std::string audioUrl;
+        std::string imageUrl;
+        try {
+            audioUrl = _media.put(clipId + ".mp3", clip.mp3, "audio/mpeg");
+            imageUrl = _media.put(clipId + ".svg", clip.svg, "image/svg+xml");
+        } catch (const std::exception& e) {
+            throw ComposerError(std::string("storing the clip failed: ") + e.what(), "音频文件保存失败");
+        }
+        update(id, [&](Job& job) {
+            domain::ClipStatus& status = job.status.clips[index];
+            status.state = domain::ClipState::Succeeded;
+            status.title = clip.title;
+            status.audioUrl = audioUrl;
+            status.imageUrl = imageUrl;
+            status.lyric = clip.lyric;
+            status.style = clip.style;
+            status.duration = clip.seconds;
+            status.timeline = clip.timeline;
+        });
+    }
+
+    void fail(const std::string& id, std::size_t index, const std::string& error) {
+        update(id, [index, &error](Job& job) {
+            domain::ClipStatus& status = job.status.clips[index];
+            status.state = domain::ClipState::Failed;
+            status.error = error;
+        });
     }
 
     void finish(const std::string& id, int succeeded, const std::string& firstError) {

@@ -63,12 +63,12 @@ std::vector<Event> scheduleEvents(const Arrangement& song, const std::vector<int
 /// A render's own synth on the shared soundfont; the soundfont is detached before the synth goes.
 class Synth {
 public:
-    Synth(const Arrangement& song, SoundFont& font) : _font(font) {
+    Synth(const Arrangement& song, SoundFont& font, int cores) : _font(font) {
         const GenreProfile& genre = genreProfile(song.genre);
         _settings = new_fluid_settings();
         fluid_settings_setnum(_settings, "synth.sample-rate", kSampleRate);
         fluid_settings_setint(_settings, "synth.threadsafe-api", 0);
-        fluid_settings_setint(_settings, "synth.cpu-cores", 1);
+        fluid_settings_setint(_settings, "synth.cpu-cores", std::clamp(cores, 1, 16));
         fluid_settings_setint(_settings, "synth.polyphony", 128);
         fluid_settings_setint(_settings, "synth.lock-memory", 0);
         fluid_settings_setint(_settings, "synth.reverb.active", 1);
@@ -209,7 +209,7 @@ Audio render(const Arrangement& song, SoundFont& font, const RenderOptions& opti
     audio.right.assign(static_cast<std::size_t>(total), 0.0f);
     const std::vector<Event> events = scheduleEvents(song, options.channels, total);
 
-    Synth synth(song, font);
+    Synth synth(song, font, options.cores);
     constexpr std::int64_t kBlock = 4096;
     const std::int64_t reportEvery = kSampleRate / 2;
     std::int64_t cursor = 0;

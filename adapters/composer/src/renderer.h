@@ -28,6 +28,7 @@ struct RenderOptions {
     bool normalize = true;                  ///< limit the peaks, then scale the peak to `peak`
     float peak = 0.891f;                    ///< -1 dBFS
     std::function<void(double)> progress{}; ///< 0..1 while rendering; may throw to cancel
+    int cores = 1; ///< threads FluidSynth renders the voices on (synth.cpu-cores); the output is the same
 };
 
 /// Renders the whole song (arrangement.seconds long, 44.1 kHz stereo, reverb and chorus on, a short fade at the

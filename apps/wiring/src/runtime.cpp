@@ -258,6 +258,7 @@ Runtime::Generation& Runtime::generationParts() {
             composer::ComposerConfig composer;
             composer.soundfont = _config.composerSoundfont();
             composer.workers = _config.composerWorkers();
+            composer.renderCores = _config.composerRenderCores();
             composer.clipSeconds = _config.composerClipSeconds();
             // chirp-v4-5 and later make longer clips: 150 s for the default 90, in proportion otherwise.
             composer.longClipSeconds = composer.clipSeconds * 5 / 3;

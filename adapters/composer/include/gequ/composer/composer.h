@@ -19,11 +19,12 @@ inline constexpr std::string_view kDefaultSoundFont = "/usr/share/sounds/sf2/Flu
 
 struct ComposerConfig {
     std::string soundfont = std::string(kDefaultSoundFont); ///< composer.soundfont
-    int workers = 1; ///< composer.workers: tasks rendered at once (a task's clips render one after the other)
-    double clipSeconds = 90;                                ///< composer.clip_seconds
-    double longClipSeconds = 150;                           ///< for chirp-v4-5, chirp-v4-5-plus and later models
-    std::string defaultArtist = "歌曲AI";                   ///< ID3 artist when the request names none
-    bool preload = true; ///< makeComposer starts loading the soundfont in the background at once
+    int workers = 1;                                        ///< composer.workers: tasks rendered at once
+    int renderCores = 0;     ///< composer.render_cores: threads a clip's voices render on (0: the machine's, at most 4)
+    double clipSeconds = 90; ///< composer.clip_seconds
+    double longClipSeconds = 150;         ///< for chirp-v4-5, chirp-v4-5-plus and later models
+    std::string defaultArtist = "歌曲AI"; ///< ID3 artist when the request names none
+    bool preload = true;                  ///< makeComposer starts loading the soundfont in the background at once
 };
 
 /// The clip length for a model: longClipSeconds for chirp-v4-5 and later (v4-5-plus, v5, ...), else clipSeconds.
@@ -36,8 +37,8 @@ struct ComposedClip {
     std::string style; ///< the style played, e.g. "pop,female vocal,upbeat"
     std::string genre; ///< the genre table key
     double seconds = 0;
-    std::string mp3; ///< 44.1 kHz stereo, 192 kbps CBR, ID3v2 title/artist/genre, LAME info frame
-    std::string svg; ///< the cover
+    std::string mp3;           ///< 44.1 kHz stereo, 192 kbps CBR, ID3v2 title/artist/genre, LAME info frame
+    std::string svg;           ///< the cover
     domain::Timeline timeline; ///< when each line and word is sung (lyricTimeline; empty when instrumental)
 };
 

@@ -131,6 +131,7 @@ public:
     int generationMaxInflight() const { return static_cast<int>(getInt("generation.max_inflight")); }
     int generationLeaseSeconds() const { return static_cast<int>(getInt("generation.lease")); }
     int composerWorkers() const { return static_cast<int>(getInt("composer.workers")); }
+    int composerRenderCores() const { return static_cast<int>(getInt("composer.render_cores")); }
     std::string composerSoundfont() const { return getString("composer.soundfont"); }
     int composerClipSeconds() const { return static_cast<int>(getInt("composer.clip_seconds")); }
     std::string logLevel() const { return getString("log.level"); }
