@@ -69,6 +69,9 @@ public:
         fluid_settings_setnum(_settings, "synth.sample-rate", kSampleRate);
         fluid_settings_setint(_settings, "synth.threadsafe-api", 0);
         fluid_settings_setint(_settings, "synth.cpu-cores", std::clamp(cores, 1, 16));
+        // The extra voice threads run at normal priority: FluidSynth would ask for real-time scheduling (a process
+        // allowed to get it would then starve the HTTP threads while a song renders).
+        fluid_settings_setint(_settings, "audio.realtime-prio", 0);
         fluid_settings_setint(_settings, "synth.polyphony", 128);
         fluid_settings_setint(_settings, "synth.lock-memory", 0);
         fluid_settings_setint(_settings, "synth.reverb.active", 1);
