@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';
@@ -38,9 +38,11 @@ import { fetchSongFile, type SongFormat, saveBlob, songFileName } from '../api/d
 import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
-import { ExtendDialog } from './ExtendDialog';
-import { JoinDialog } from './JoinDialog';
 import { similarHref } from '../links';
+
+// The dialogs load when first opened, so their form controls (slider, text field) stay out of the page's first load.
+const ExtendDialog = lazy(() => import('./ExtendDialog').then((m) => ({ default: m.ExtendDialog })));
+const JoinDialog = lazy(() => import('./JoinDialog').then((m) => ({ default: m.JoinDialog })));
 
 const COVER = 88;
 
@@ -70,7 +72,18 @@ function Action({ label, onClick, disabled, pressed, children }: {
  * says 续写作品 and a joined whole song 完整版 next to its date. Used by /mywork and by
  * the 音乐列表 drawer of /create. Deleting asks the list to confirm (`onDelete`).
  */
-export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number; onDelete: (song: UserSong) => void }) {
+export function WorkCard({
+  song,
+  now,
+  onDelete,
+  priority = false,
+}: {
+  song: UserSong;
+  now: number;
+  onDelete: (song: UserSong) => void;
+  /** The card is among the first of the page: its cover loads at once (SongCover). */
+  priority?: boolean;
+}) {
   const player = usePlayer();
   const navigate = useNavigate();
   const openSong = useOpenSong();
@@ -153,7 +166,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
         <CircularProgress size={28} aria-hidden />
       </Box>
     );
-  else cover = <SongCover src={song.native_image_url} width={COVER} height={COVER} radius={1.5} />;
+  else cover = <SongCover src={song.native_image_url} width={COVER} height={COVER} radius={1.5} priority={priority} />;
 
   const title = failed ? zh.works.failedTitle : truncate(song.title, CARD_TITLE_MAX);
   let subtitle: string;
@@ -254,8 +267,16 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
           <DeleteOutlineIcon fontSize="small" />
         </Action>
       </Stack>
-      {extending ? <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} /> : null}
-      {joining ? <JoinDialog song={song} open={joining} onClose={() => setJoining(false)} /> : null}
+      {extending ? (
+        <Suspense fallback={null}>
+          <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} />
+        </Suspense>
+      ) : null}
+      {joining ? (
+        <Suspense fallback={null}>
+          <JoinDialog song={song} open={joining} onClose={() => setJoining(false)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

@@ -1,13 +1,7 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ApiError, notify } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
@@ -15,7 +9,11 @@ import { StatusState } from '../../../components/StatusState';
 import { useDeleteSong } from '../api/useDeleteSong';
 import type { MyWorks } from '../useMyWorks';
 import { useNow } from '../useNow';
+import { PRIORITY_COVERS } from '../prefetch';
 import { WorkCard } from './WorkCard';
+
+// The confirmation loads when a delete is first asked for, so the dialog code stays out of the page's first load.
+const DeleteDialog = lazy(() => import('./DeleteDialog'));
 
 /**
  * The user's songs as cards with their states and actions, the pagination (20 a page, count from listNumber), the
@@ -40,6 +38,12 @@ export function WorkList({
   const { songs, pages, generating } = works;
   const now = useNow(generating);
   const [toDelete, setToDelete] = useState<UserSong | null>(null);
+  // Mounted from the first delete on, so the dialog can animate its closing.
+  const [deleteWanted, setDeleteWanted] = useState(false);
+  const askDelete = (song: UserSong) => {
+    setDeleteWanted(true);
+    setToDelete(song);
+  };
   const remove = useDeleteSong();
 
   const confirmDelete = () => {
@@ -76,8 +80,8 @@ export function WorkList({
           },
         }}
       >
-        {songs.data.map((song) => (
-          <WorkCard key={song.native_id} song={song} now={now} onDelete={setToDelete} />
+        {songs.data.map((song, index) => (
+          <WorkCard key={song.native_id} song={song} now={now} onDelete={askDelete} priority={index < PRIORITY_COVERS} />
         ))}
       </Box>
       {pages > 1 ? (
@@ -91,23 +95,11 @@ export function WorkList({
           />
         </Stack>
       ) : null}
-      <Dialog
-        open={toDelete !== null}
-        onClose={() => setToDelete(null)}
-        aria-labelledby="work-delete-title"
-        aria-describedby="work-delete-text"
-      >
-        <DialogTitle id="work-delete-title">{zh.works.deleteTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="work-delete-text">{zh.works.deleteConfirm}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToDelete(null)}>{zh.works.cancel}</Button>
-          <Button onClick={confirmDelete} color="error" variant="contained" autoFocus>
-            {zh.works.confirm}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {deleteWanted ? (
+        <Suspense fallback={null}>
+          <DeleteDialog open={toDelete !== null} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
