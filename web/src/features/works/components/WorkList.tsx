@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ApiError, notify } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
+import { zhWorks } from '../../../strings/zh-CN/works';
 import { StatusState } from '../../../components/StatusState';
 import { useDeleteSong } from '../api/useDeleteSong';
 import type { MyWorks } from '../useMyWorks';
@@ -52,7 +53,7 @@ export function WorkList({
     if (!song) return;
     remove.mutate(song.native_id, {
       onSuccess: () => {
-        notify(zh.works.deleted, 'success');
+        notify(zhWorks.deleted, 'success');
         // The last song of a later page went: show the page before.
         if (page > 1 && (songs.data?.length ?? 0) <= 1) onPageChange(page - 1);
       },
@@ -65,7 +66,7 @@ export function WorkList({
   }
   if (songs.isPending) return <StatusState kind="loading" dense={dense} />;
   if (songs.data.length === 0 && page === 1)
-    return <StatusState kind="empty" dense={dense} title={zh.works.emptyTitle} text={zh.works.emptyText} action={emptyAction} />;
+    return <StatusState kind="empty" dense={dense} title={zhWorks.emptyTitle} text={zhWorks.emptyText} action={emptyAction} />;
 
   return (
     <>
@@ -85,7 +86,7 @@ export function WorkList({
         ))}
       </Box>
       {pages > 1 ? (
-        <Stack component="nav" aria-label={zh.works.pagination} sx={{ alignItems: 'center', mt: 2 }}>
+        <Stack component="nav" aria-label={zhWorks.pagination} sx={{ alignItems: 'center', mt: 2 }}>
           <Pagination
             count={pages}
             page={Math.min(page, pages)}
