@@ -1,5 +1,5 @@
 // Who is signed in: visitor or user, decided by whether the profile call succeeds (docs/product.md).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet, apiPost } from './api-client';
 import { clearToken, hasToken, pageReload } from './session';
@@ -29,12 +29,20 @@ export interface CurrentUser {
   isLoading: boolean;
 }
 
-export function useCurrentUser(): CurrentUser {
-  const query = useQuery({
+const currentUserQuery = () =>
+  queryOptions({
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => fetchCurrentUser(signal),
     staleTime: 30_000,
   });
+
+/** Starts loading the profile before the first render (app/boot.tsx); the page's useCurrentUser then shares it. */
+export function prefetchCurrentUser(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(currentUserQuery());
+}
+
+export function useCurrentUser(): CurrentUser {
+  const query = useQuery(currentUserQuery());
   const user = query.data ?? null;
   return { user, isLoggedIn: user !== null, isLoading: query.isLoading };
 }

@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';
@@ -31,6 +31,8 @@ import { usePlayer } from '../../../lib/player';
 import { progressSince } from '../../../lib/progress';
 import type { UserSong } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
+import { zhCreate } from '../../../strings/zh-CN/create';
+import { zhWorks } from '../../../strings/zh-CN/works';
 import { SongCounts } from '../../../components/SongCounts';
 import { SongCover } from '../../../components/SongCover';
 import { toPlayerSong } from '../../../components/SongList';
@@ -38,9 +40,11 @@ import { fetchSongFile, type SongFormat, saveBlob, songFileName } from '../api/d
 import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
-import { ExtendDialog } from './ExtendDialog';
-import { JoinDialog } from './JoinDialog';
 import { similarHref } from '../links';
+
+// The dialogs load when first opened, so their form controls (slider, text field) stay out of the page's first load.
+const ExtendDialog = lazy(() => import('./ExtendDialog').then((m) => ({ default: m.ExtendDialog })));
+const JoinDialog = lazy(() => import('./JoinDialog').then((m) => ({ default: m.JoinDialog })));
 
 const COVER = 88;
 
@@ -70,7 +74,18 @@ function Action({ label, onClick, disabled, pressed, children }: {
  * says 续写作品 and a joined whole song 完整版 next to its date. Used by /mywork and by
  * the 音乐列表 drawer of /create. Deleting asks the list to confirm (`onDelete`).
  */
-export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number; onDelete: (song: UserSong) => void }) {
+export function WorkCard({
+  song,
+  now,
+  onDelete,
+  priority = false,
+}: {
+  song: UserSong;
+  now: number;
+  onDelete: (song: UserSong) => void;
+  /** The card is among the first of the page: its cover loads at once (SongCover). */
+  priority?: boolean;
+}) {
   const player = usePlayer();
   const navigate = useNavigate();
   const openSong = useOpenSong();
@@ -90,12 +105,12 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
   // Only a finished extension can be joined into a whole song (the server refuses anything else).
   const joinable = done && song.origin === 'extend';
   let lineage: string | null = null;
-  if (song.origin === 'extend') lineage = zh.works.originExtend;
-  else if (song.origin === 'concat') lineage = zh.works.originConcat;
+  if (song.origin === 'extend') lineage = zhWorks.originExtend;
+  else if (song.origin === 'concat') lineage = zhWorks.originConcat;
 
   /** Runs `action` for a finished song; otherwise says why not. */
-  const whenDone = (action: () => void, notDone: string = zh.create.onlyCompleted) => () => {
-    if (generating) notify(zh.create.generatingWait, 'warning');
+  const whenDone = (action: () => void, notDone: string = zhCreate.onlyCompleted) => () => {
+    if (generating) notify(zhCreate.generatingWait, 'warning');
     else if (!done) notify(notDone, 'warning');
     else action();
   };
@@ -105,7 +120,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
   const onLike = whenDone(() => like.mutate({ nativeId: song.native_id, like: !song.liked }));
 
   const onSimilar = () => {
-    if (!done) notify(zh.create.onlyCompleted, 'warning');
+    if (!done) notify(zhCreate.onlyCompleted, 'warning');
     else navigate(similarHref(song.title, song.tags));
   };
 
@@ -114,8 +129,8 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
   const onShare = whenDone(() => {
     share.mutate(song.native_id, {
       onSuccess: async ({ url }) => {
-        if (await copyText(url)) notify(zh.works.linkCopied, 'success');
-        else notify(zh.works.copyFailed(url), 'warning');
+        if (await copyText(url)) notify(zhWorks.linkCopied, 'success');
+        else notify(zhWorks.copyFailed(url), 'warning');
       },
     });
   });
@@ -123,7 +138,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
   const download = (format: SongFormat) =>
     whenDone(() => {
       if (!song.native_audio_url) {
-        notify(zh.works.noDownloadLink, 'warning');
+        notify(zhWorks.noDownloadLink, 'warning');
         return;
       }
       setDownloading(format);
@@ -137,7 +152,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
 
   const onSwitch = () => {
     const open: 0 | 1 = song.open === 1 ? 0 : 1;
-    openSong.mutate({ nativeId: song.native_id, open }, { onSuccess: () => notify(zh.works.statusChanged, 'success') });
+    openSong.mutate({ nativeId: song.native_id, open }, { onSuccess: () => notify(zhWorks.statusChanged, 'success') });
   };
 
   let cover: ReactNode;
@@ -153,12 +168,12 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
         <CircularProgress size={28} aria-hidden />
       </Box>
     );
-  else cover = <SongCover src={song.native_image_url} width={COVER} height={COVER} radius={1.5} />;
+  else cover = <SongCover src={song.native_image_url} width={COVER} height={COVER} radius={1.5} priority={priority} />;
 
-  const title = failed ? zh.works.failedTitle : truncate(song.title, CARD_TITLE_MAX);
+  const title = failed ? zhWorks.failedTitle : truncate(song.title, CARD_TITLE_MAX);
   let subtitle: string;
-  if (failed) subtitle = zh.works.failedSubtitle;
-  else if (generating) subtitle = zh.works.generatingProgress(progressSince(song.progress_started_at, now));
+  if (failed) subtitle = zhWorks.failedSubtitle;
+  else if (generating) subtitle = zhWorks.generatingProgress(progressSince(song.progress_started_at, now));
   else subtitle = tags.join(' · ');
 
   return (
@@ -179,7 +194,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
             </Typography>
           ) : null}
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            <time dateTime={song.created_at} title={zh.works.createdAt}>
+            <time dateTime={song.created_at} title={zhWorks.createdAt}>
               {formatDate(song.created_at)}
             </time>
             {lineage ? (
@@ -195,7 +210,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
           {failed ? null : <SongCounts plays={song.play_count} likes={song.likeCount} dense />}
         </Stack>
         <FormControlLabel
-          label={zh.works.publicSwitch}
+          label={zhWorks.publicSwitch}
           labelPlacement="bottom"
           sx={{ m: 0, flexShrink: 0, '& .MuiFormControlLabel-label': { fontSize: '0.75rem' } }}
           control={
@@ -210,7 +225,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
       </Stack>
       {failed ? (
         <Typography variant="body2" sx={{ px: 1.5, pb: 0.5, color: 'text.secondary' }}>
-          {zh.works.failedText}
+          {zhWorks.failedText}
         </Typography>
       ) : null}
       <Stack
@@ -220,42 +235,50 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
         {failed ? null : (
           // While generating, the song's actions are shown dimmed; clicking one says why it waits.
           <Stack direction="row" sx={{ flex: 1, justifyContent: 'space-between', opacity: generating ? 0.55 : 1 }}>
-            <Action label={playing ? zh.works.pause : zh.works.play} onClick={onPlay}>
+            <Action label={playing ? zhWorks.pause : zhWorks.play} onClick={onPlay}>
               {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
             </Action>
-            <Action label={song.liked ? zh.works.unlike : zh.works.like} pressed={!!song.liked} onClick={onLike} disabled={like.isPending}>
+            <Action label={song.liked ? zhWorks.unlike : zhWorks.like} pressed={!!song.liked} onClick={onLike} disabled={like.isPending}>
               {song.liked ? <FavoriteIcon fontSize="small" color="error" /> : <FavoriteBorderIcon fontSize="small" />}
             </Action>
-            <Action label={zh.works.similar} onClick={onSimilar}>
+            <Action label={zhWorks.similar} onClick={onSimilar}>
               <AutoAwesomeIcon fontSize="small" />
             </Action>
-            <Action label={zh.works.extend} onClick={onExtend}>
+            <Action label={zhWorks.extend} onClick={onExtend}>
               <EditNoteIcon fontSize="small" />
             </Action>
             {joinable ? (
-              <Action label={zh.works.join} onClick={() => setJoining(true)}>
+              <Action label={zhWorks.join} onClick={() => setJoining(true)}>
                 <MergeTypeIcon fontSize="small" />
               </Action>
             ) : null}
-            <Action label={zh.works.share} onClick={onShare} disabled={share.isPending}>
+            <Action label={zhWorks.share} onClick={onShare} disabled={share.isPending}>
               <ShareIcon fontSize="small" />
             </Action>
-            <Action label={zh.works.download} onClick={onDownload} disabled={downloading !== null}>
+            <Action label={zhWorks.download} onClick={onDownload} disabled={downloading !== null}>
               {downloading === 'mp3' ? <CircularProgress size={18} aria-hidden /> : <DownloadIcon fontSize="small" />}
             </Action>
             {member ? (
-              <Action label={zh.works.downloadWav} onClick={onDownloadWav} disabled={downloading !== null}>
+              <Action label={zhWorks.downloadWav} onClick={onDownloadWav} disabled={downloading !== null}>
                 {downloading === 'wav' ? <CircularProgress size={18} aria-hidden /> : <GraphicEqIcon fontSize="small" />}
               </Action>
             ) : null}
           </Stack>
         )}
-        <Action label={zh.works.delete} onClick={() => onDelete(song)}>
+        <Action label={zhWorks.delete} onClick={() => onDelete(song)}>
           <DeleteOutlineIcon fontSize="small" />
         </Action>
       </Stack>
-      {extending ? <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} /> : null}
-      {joining ? <JoinDialog song={song} open={joining} onClose={() => setJoining(false)} /> : null}
+      {extending ? (
+        <Suspense fallback={null}>
+          <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} />
+        </Suspense>
+      ) : null}
+      {joining ? (
+        <Suspense fallback={null}>
+          <JoinDialog song={song} open={joining} onClose={() => setJoining(false)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
