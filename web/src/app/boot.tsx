@@ -13,8 +13,8 @@ const queryClient = createQueryClient();
 prefetchRouteData(queryClient, window.location.pathname);
 // The first render waits for the current route's page (its chunk is already downloading: the route's HTML preloads
 // it) and, on a wide screen, the side menu, so the app shell gives way to the page itself rather than to a loading
-// spinner. It renders as a transition,
-// which React splits into short slices, so a slow phone stays responsive while the page is built.
+// spinner. It renders as a transition, which React splits into short slices, so a slow phone stays responsive while
+// the page is built.
 await Promise.all([preloadRoute(window.location.pathname), preloadLayout()]).catch(() => undefined);
 const root = createRoot(container);
 startTransition(() => {
