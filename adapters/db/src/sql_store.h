@@ -3,8 +3,11 @@
 #include "connection.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/ports/store.h"
+#include "read_batcher.h"
 
 #include <mutex>
+#include <string>
+#include <vector>
 
 namespace gequ::db::detail {
 
@@ -15,6 +18,8 @@ public:
 
     void transact(const std::function<bool(domain::Repositories&)>& fn) override;
     void read(const std::function<void(domain::Repositories&)>& fn) override;
+    /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher).
+    std::vector<std::string> likedAmong(const std::string& userId, const std::vector<std::string>& songIds) override;
     bool ping() override;
     std::string dialect() const override;
 
@@ -25,13 +30,22 @@ public:
     void analyze();
 
 private:
+    /// One caller's likedAmong.
+    struct LikesAsk {
+        const std::string& userId;
+        const std::vector<std::string>& songIds;
+        std::vector<std::string> liked;
+    };
+
     std::unique_ptr<Connection> connect();
+    void answerLikes(const std::vector<LikesAsk*>& asks);
 
     ConnectionTarget _target;
     ConnectionPool _pool;
     /// SQLite: one writer at a time inside this process, so transactions queue here instead of spinning on
     /// SQLITE_BUSY. Other processes are waited for by busy_timeout. Unused with PostgreSQL.
     std::mutex _writeMutex;
+    ReadBatcher<LikesAsk> _likes;
 };
 
 } // namespace gequ::db::detail
