@@ -704,6 +704,35 @@ TEST_P(SongTest, LikesReadOnTheirOwnAreEachViewersOwnAndFreshUnderConcurrency) {
     }
 }
 
+TEST_P(SongTest, SongsReadOnTheirOwnCarryEachViewersOwnLikeUnderConcurrency) {
+    // Store::songAsSeenBy (PostgreSQL answers concurrent calls with one statement): each caller gets its own song
+    // with its own viewer's like; an unknown id is nullopt; a like committed before a call shows in it.
+    auto song = makeSong("seen", "u1", kT0);
+    song.lyric = "整首歌词";
+    insert({song, makeSong("other", "u2", kT0)});
+    writing(store(), [](Repositories& repos) { repos.songs().addLike("u2", "seen", kT0); });
+    EXPECT_FALSE(store().songAsSeenBy("nope", "u1"));
+    constexpr int kThreads = 16;
+    std::atomic<int> wrong{0};
+    inParallel(kThreads, [&](int i) {
+        const std::string viewer = i % 3 == 0 ? "u1" : i % 3 == 1 ? "u2" : "";
+        const std::string id = i % 4 == 0 ? "other" : "seen";
+        for (int round = 0; round < 20; ++round) {
+            auto view = store().songAsSeenBy(id, viewer);
+            const bool right = view && view->song.id == id && view->liked == (viewer == "u2" && id == "seen") &&
+                               (id != "seen" || (view->song.lyric == "整首歌词" && view->song.userName == "周杰"));
+            if (!right || store().songAsSeenBy("nope", viewer)) {
+                ++wrong;
+            }
+        }
+    });
+    EXPECT_EQ(wrong.load(), 0);
+    writing(store(), [](Repositories& repos) { repos.songs().addLike("u1", "seen", kT0); });
+    EXPECT_TRUE(store().songAsSeenBy("seen", "u1")->liked);
+    writing(store(), [](Repositories& repos) { repos.songs().removeLike("u1", "seen"); });
+    EXPECT_FALSE(store().songAsSeenBy("seen", "u1")->liked);
+}
+
 TEST_P(SongTest, PlaysCountOncePerViewerPerWindow) {
     insert({makeSong("s1", "u1", kT0)});
     const auto window = std::chrono::duration_cast<domain::Millis>(30min);

@@ -198,6 +198,35 @@ std::optional<domain::Song> SqlSongRepository::findById(const std::string& id) {
     return firstOf(rows);
 }
 
+std::vector<std::optional<domain::SongView>> findSongsAsSeenBy(Connection& c, const std::vector<const std::string*>& ids,
+                                                               const std::vector<const std::string*>& viewers) {
+    // The pairs as two parallel arrays, numbered; what findAsSeenBy reads for each, with its number.
+    Query query(c, std::string("SELECT q.i, ") + RowMapping<domain::Song>::kColumns +
+                       ", CASE WHEN EXISTS (SELECT 1 FROM song_likes l WHERE l.user_id = q.v AND l.song_id = s.id) "
+                       "THEN 1 ELSE 0 END, COALESCE(t.body, '') FROM unnest(?::text[], ?::text[]) WITH ORDINALITY "
+                       "AS q(id, v, i) JOIN songs s ON s.id = q.id JOIN users u ON u.id = s.user_id "
+                       "LEFT JOIN song_timelines t ON t.song_id = s.id AND t.state = 1");
+    query.bind(textArray(ids)).bind(textArray(viewers));
+    std::vector<std::int64_t> numbers;
+    std::vector<domain::Song> songs;
+    std::vector<std::int64_t> likes;
+    std::vector<std::string> timelines;
+    query.into(numbers).into(songs).into(likes).into(timelines).execute();
+    std::vector<std::optional<domain::SongView>> out(ids.size());
+    for (std::size_t row = 0; row < numbers.size(); ++row) {
+        const auto at = static_cast<std::size_t>(numbers[row] - 1); // WITH ORDINALITY counts from 1
+        if (at >= out.size()) {
+            continue;
+        }
+        domain::SongView view{std::move(songs[row]), likes[row] != 0, std::nullopt};
+        if (!timelines[row].empty()) {
+            view.timeline = domain::decodeTimeline(timelines[row]);
+        }
+        out[at] = std::move(view);
+    }
+    return out;
+}
+
 std::optional<domain::SongView> SqlSongRepository::findAsSeenBy(const std::string& id, const std::string& viewerId) {
     // The timeline rides along (state 1: stored; see timeline_repository.cpp).
     Query query(_c, std::string("SELECT ") + RowMapping<domain::Song>::kColumns + likedBy("?") +

@@ -2,6 +2,7 @@
 
 #include "migrations.h"
 #include "repositories.h"
+#include "sql_text.h"
 #include "url.h"
 
 #include <algorithm>
@@ -44,26 +45,6 @@ std::string normalisedType(const std::string& declared) {
 /// Batches of reads running at once per store: enough to keep the database busy while the next batch gathers.
 constexpr int kReadBatchesRunning = 2;
 
-/// A PostgreSQL array literal of texts: {"a","b"}, each element quoted (backslash before " and \).
-std::string textArray(const std::vector<const std::string*>& items) {
-    std::string out = "{";
-    for (const std::string* item : items) {
-        if (out.size() > 1) {
-            out += ',';
-        }
-        out += '"';
-        for (char c : *item) {
-            if (c == '"' || c == '\\') {
-                out += '\\';
-            }
-            out += c;
-        }
-        out += '"';
-    }
-    out += '}';
-    return out;
-}
-
 /// Rolls back, marking the connection unusable when even that fails.
 void rollbackQuietly(Connection& connection) {
     try {
@@ -76,7 +57,8 @@ void rollbackQuietly(Connection& connection) {
 } // namespace
 
 SqlStore::SqlStore(ConnectionTarget target, int poolSize)
-    : _target(std::move(target)), _pool([this] { return connect(); }, poolSize), _likes(kReadBatchesRunning) {}
+    : _target(std::move(target)), _pool([this] { return connect(); }, poolSize), _likes(kReadBatchesRunning),
+      _songs(kReadBatchesRunning) {}
 
 std::unique_ptr<Connection> SqlStore::connect() {
     auto connection = std::make_unique<Connection>(_target);
@@ -184,6 +166,29 @@ void SqlStore::answerLikes(const std::vector<LikesAsk*>& asks) {
                 ask->liked.push_back(id);
             }
         }
+    }
+}
+
+std::optional<domain::SongView> SqlStore::songAsSeenBy(const std::string& id, const std::string& viewerId) {
+    if (_target.dialect != Dialect::Postgresql) {
+        return domain::Store::songAsSeenBy(id, viewerId);
+    }
+    SongAsk ask{id, viewerId, std::nullopt};
+    _songs.answer(ask, [this](const std::vector<SongAsk*>& asks) { answerSongs(asks); });
+    return std::move(ask.song);
+}
+
+void SqlStore::answerSongs(const std::vector<SongAsk*>& asks) {
+    std::vector<const std::string*> ids;
+    std::vector<const std::string*> viewers;
+    for (const SongAsk* ask : asks) {
+        ids.push_back(&ask->id);
+        viewers.push_back(&ask->viewerId);
+    }
+    auto lease = _pool.acquire();
+    auto found = findSongsAsSeenBy(*lease, ids, viewers);
+    for (std::size_t i = 0; i < asks.size() && i < found.size(); ++i) {
+        asks[i]->song = std::move(found[i]);
     }
 }
 

@@ -20,6 +20,8 @@ public:
     void read(const std::function<void(domain::Repositories&)>& fn) override;
     /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher).
     std::vector<std::string> likedAmong(const std::string& userId, const std::vector<std::string>& songIds) override;
+    /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher).
+    std::optional<domain::SongView> songAsSeenBy(const std::string& id, const std::string& viewerId) override;
     bool ping() override;
     std::string dialect() const override;
 
@@ -37,8 +39,16 @@ private:
         std::vector<std::string> liked;
     };
 
+    /// One caller's songAsSeenBy.
+    struct SongAsk {
+        const std::string& id;
+        const std::string& viewerId;
+        std::optional<domain::SongView> song;
+    };
+
     std::unique_ptr<Connection> connect();
     void answerLikes(const std::vector<LikesAsk*>& asks);
+    void answerSongs(const std::vector<SongAsk*>& asks);
 
     ConnectionTarget _target;
     ConnectionPool _pool;
@@ -46,6 +56,7 @@ private:
     /// SQLITE_BUSY. Other processes are waited for by busy_timeout. Unused with PostgreSQL.
     std::mutex _writeMutex;
     ReadBatcher<LikesAsk> _likes;
+    ReadBatcher<SongAsk> _songs;
 };
 
 } // namespace gequ::db::detail

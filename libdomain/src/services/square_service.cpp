@@ -165,14 +165,12 @@ std::optional<SongView> SquareService::song(const std::string& id, const std::op
     if (id.empty()) {
         return std::nullopt;
     }
-    return readOnly(_store, [&](Repositories& repos) -> std::optional<SongView> {
-        // The song, the viewer's like and the timeline in one statement.
-        std::optional<SongView> found = repos.songs().findAsSeenBy(id, viewerId.value_or(std::string()));
-        if (!found || !visibleTo(found->song, viewerId)) {
-            return std::nullopt;
-        }
-        return found;
-    });
+    // The song, the viewer's like and the timeline in one statement (concurrent viewers' may share one).
+    std::optional<SongView> found = _store.songAsSeenBy(id, viewerId.value_or(std::string()));
+    if (!found || !visibleTo(found->song, viewerId)) {
+        return std::nullopt;
+    }
+    return found;
 }
 
 Result<std::int64_t> SquareService::addPlay(const std::string& songId, const std::string& viewerKey,
