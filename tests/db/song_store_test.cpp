@@ -659,6 +659,80 @@ TEST_P(SongTest, LikesAreOnePerUserAndSong) {
     EXPECT_TRUE(std::all_of(liked.begin(), liked.end(), [](const std::string& id) { return id == "s1"; }));
 }
 
+TEST_P(SongTest, LikesReadOnTheirOwnAreEachViewersOwnAndFreshUnderConcurrency) {
+    // Store::likedAmong (PostgreSQL answers concurrent calls with one statement): each caller gets its own viewer's
+    // likes among its own ids, however the calls are batched, and a like committed before a call shows in it.
+    insert({makeSong("s1", "u1", kT0), makeSong("s2", "u1", kT0), makeSong("s3", "u2", kT0),
+            makeSong("q\"uote\\d", "u2", kT0)});
+    writing(store(), [](Repositories& repos) {
+        repos.songs().addLike("u1", "s1", kT0);
+        repos.songs().addLike("u2", "s2", kT0);
+        repos.songs().addLike("u2", "q\"uote\\d", kT0);
+    });
+    const std::vector<std::string> asked{"s1", "s2", "s3", "q\"uote\\d", "nope"};
+    const auto likedBy = [&](const std::string& viewer, const std::vector<std::string>& among) {
+        auto liked = store().likedAmong(viewer, among); // in no particular order
+        std::sort(liked.begin(), liked.end());
+        return liked;
+    };
+    EXPECT_EQ(likedBy("u1", asked), std::vector<std::string>{"s1"});
+    EXPECT_EQ(likedBy("u2", asked), (std::vector<std::string>{"q\"uote\\d", "s2"}));
+    EXPECT_TRUE(store().likedAmong("u2", {}).empty());
+
+    constexpr int kThreads = 16;
+    constexpr int kRounds = 30;
+    std::atomic<int> wrong{0};
+    inParallel(kThreads, [&](int i) {
+        const std::string viewer = i % 2 == 0 ? "u1" : "u2";
+        const std::vector<std::string> expected =
+            i % 2 == 0 ? std::vector<std::string>{"s1"} : std::vector<std::string>{"q\"uote\\d", "s2"};
+        for (int round = 0; round < kRounds; ++round) {
+            if (likedBy(viewer, asked) != expected) {
+                ++wrong;
+            }
+        }
+    });
+    EXPECT_EQ(wrong.load(), 0);
+
+    // A like, then the next read by the same viewer sees it; an unlike likewise; the other viewer is untouched.
+    for (int round = 0; round < 5; ++round) {
+        writing(store(), [](Repositories& repos) { repos.songs().addLike("u1", "s3", kT0); });
+        EXPECT_EQ(likedBy("u1", asked), (std::vector<std::string>{"s1", "s3"}));
+        EXPECT_EQ(likedBy("u2", {"s3"}), std::vector<std::string>{});
+        writing(store(), [](Repositories& repos) { repos.songs().removeLike("u1", "s3"); });
+        EXPECT_EQ(likedBy("u1", asked), std::vector<std::string>{"s1"});
+    }
+}
+
+TEST_P(SongTest, SongsReadOnTheirOwnCarryEachViewersOwnLikeUnderConcurrency) {
+    // Store::songAsSeenBy (PostgreSQL answers concurrent calls with one statement): each caller gets its own song
+    // with its own viewer's like; an unknown id is nullopt; a like committed before a call shows in it.
+    auto song = makeSong("seen", "u1", kT0);
+    song.lyric = "整首歌词";
+    insert({song, makeSong("other", "u2", kT0)});
+    writing(store(), [](Repositories& repos) { repos.songs().addLike("u2", "seen", kT0); });
+    EXPECT_FALSE(store().songAsSeenBy("nope", "u1"));
+    constexpr int kThreads = 16;
+    std::atomic<int> wrong{0};
+    inParallel(kThreads, [&](int i) {
+        const std::string viewer = i % 3 == 0 ? "u1" : i % 3 == 1 ? "u2" : "";
+        const std::string id = i % 4 == 0 ? "other" : "seen";
+        for (int round = 0; round < 20; ++round) {
+            auto view = store().songAsSeenBy(id, viewer);
+            const bool right = view && view->song.id == id && view->liked == (viewer == "u2" && id == "seen") &&
+                               (id != "seen" || (view->song.lyric == "整首歌词" && view->song.userName == "周杰"));
+            if (!right || store().songAsSeenBy("nope", viewer)) {
+                ++wrong;
+            }
+        }
+    });
+    EXPECT_EQ(wrong.load(), 0);
+    writing(store(), [](Repositories& repos) { repos.songs().addLike("u1", "seen", kT0); });
+    EXPECT_TRUE(store().songAsSeenBy("seen", "u1")->liked);
+    writing(store(), [](Repositories& repos) { repos.songs().removeLike("u1", "seen"); });
+    EXPECT_FALSE(store().songAsSeenBy("seen", "u1")->liked);
+}
+
 TEST_P(SongTest, PlaysCountOncePerViewerPerWindow) {
     insert({makeSong("s1", "u1", kT0)});
     const auto window = std::chrono::duration_cast<domain::Millis>(30min);

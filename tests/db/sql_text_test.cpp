@@ -41,6 +41,9 @@ TEST(SqlText, SplitsScriptsAtTopLevelSemicolons) {
 TEST(SqlText, EscapesLikeAndFts) {
     EXPECT_EQ(escapeLike("100%_a\\b"), "100\\%\\_a\\\\b");
     EXPECT_EQ(escapeLike("中文"), "中文");
+    const std::string plain = "seed-s1", quoted = "a\"b\\c,{d}", empty;
+    EXPECT_EQ(textArray({&plain, &quoted, &empty}), "{\"seed-s1\",\"a\\\"b\\\\c,{d}\",\"\"}");
+    EXPECT_EQ(textArray({}), "{}");
     EXPECT_EQ(ftsPhrase("say \"hi\""), "\"say \"\"hi\"\"\"");
 }
 

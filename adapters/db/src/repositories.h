@@ -87,6 +87,9 @@ std::vector<std::string> songTagKeys(const std::string& tags);
 /// The distinct 1- and 2-character pieces of a title as song_title_grams holds them: ASCII lower case, none with
 /// whitespace.
 std::vector<std::string> titleGramKeys(const std::string& title);
+/// PostgreSQL: SongRepository::findAsSeenBy for many (song, viewer) pairs in one statement, in their order.
+std::vector<std::optional<domain::SongView>> findSongsAsSeenBy(Connection& c, const std::vector<const std::string*>& ids,
+                                                               const std::vector<const std::string*>& viewers);
 /// Whether the song is on the square: public, finished, not hidden, not deleted.
 bool isPublicSong(const domain::Song& song);
 

@@ -7,6 +7,8 @@
 #include "sql_text.h"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace gequ::db::detail {
 
@@ -18,15 +20,35 @@ namespace {
 const std::string kSongSelect =
     std::string("SELECT ") + RowMapping<domain::Song>::kColumns + " FROM songs s JOIN users u ON u.id = s.user_id ";
 
-/// The columns of a list row: a song's without its prompt and lyric (read as ''), which no list shows and which are
-/// the longest texts of a row.
-std::string listColumns() {
+/// A song's columns with some of them replaced (each `from` must be there: a changed mapping fails at start-up).
+std::string songColumnsWith(const std::vector<std::pair<std::string, std::string>>& replaced) {
     std::string columns = RowMapping<domain::Song>::kColumns;
-    const std::string texts = "s.prompt, s.lyric";
-    columns.replace(columns.find(texts), texts.size(), "'', ''");
+    for (const auto& [from, to] : replaced) {
+        const std::size_t at = columns.find(from);
+        if (at == std::string::npos) {
+            throw DbException("song column " + from + " is not in the row mapping");
+        }
+        columns.replace(at, from.size(), to);
+    }
     return columns;
 }
-const std::string kListColumns = listColumns();
+
+/// The columns of a list row: a song's without its prompt and lyric (read as ''), which no list shows and which are
+/// the longest texts of a row.
+const std::string kListColumns = songColumnsWith({{"s.prompt, s.lyric", "'', ''"}});
+/// The columns of a works row (SongRepository::listByUser): what my works shows, read from the song row alone. The
+/// owner's name is the same on every row, so it is read once (the first `?` is the owner's id) instead of joining
+/// users per row; the texts no works row shows are read as '', and a live song's deleted_at as NULL.
+const std::string kWorksColumns = songColumnsWith({
+    {"s.prompt, s.lyric, s.model", "'', '', ''"},
+    {"s.stream_url, s.upstream_audio_url, s.upstream_image_url", "'', '', ''"},
+    {"s.deleted_at", "NULL"},
+    {"s.hotness", "0"},
+    {"COALESCE(u.nickname, '')", "COALESCE((SELECT u.nickname FROM users u WHERE u.id = ?), '')"},
+});
+/// A page of works read straight from songs_user_live when it skips at most this many pages' worth of entries
+/// (reading a skipped entry's row costs more than a deferred join's key lookup only past that).
+constexpr std::int64_t kDirectWorksSkipPages = 1;
 /// What the square and search show. The same terms as the partial indexes of the migrations, so they apply.
 const std::string kPublic = "s.open = 1 AND s.complete = 1 AND s.hidden = 0 AND s.deleted_at IS NULL";
 const std::string kNewest = " ORDER BY s.created_at DESC, s.id DESC";
@@ -176,6 +198,35 @@ std::optional<domain::Song> SqlSongRepository::findById(const std::string& id) {
     return firstOf(rows);
 }
 
+std::vector<std::optional<domain::SongView>> findSongsAsSeenBy(Connection& c, const std::vector<const std::string*>& ids,
+                                                               const std::vector<const std::string*>& viewers) {
+    // The pairs as two parallel arrays, numbered; what findAsSeenBy reads for each, with its number.
+    Query query(c, std::string("SELECT q.i, ") + RowMapping<domain::Song>::kColumns +
+                       ", CASE WHEN EXISTS (SELECT 1 FROM song_likes l WHERE l.user_id = q.v AND l.song_id = s.id) "
+                       "THEN 1 ELSE 0 END, COALESCE(t.body, '') FROM unnest(?::text[], ?::text[]) WITH ORDINALITY "
+                       "AS q(id, v, i) JOIN songs s ON s.id = q.id JOIN users u ON u.id = s.user_id "
+                       "LEFT JOIN song_timelines t ON t.song_id = s.id AND t.state = 1");
+    query.bind(textArray(ids)).bind(textArray(viewers));
+    std::vector<std::int64_t> numbers;
+    std::vector<domain::Song> songs;
+    std::vector<std::int64_t> likes;
+    std::vector<std::string> timelines;
+    query.into(numbers).into(songs).into(likes).into(timelines).execute();
+    std::vector<std::optional<domain::SongView>> out(ids.size());
+    for (std::size_t row = 0; row < numbers.size(); ++row) {
+        const auto at = static_cast<std::size_t>(numbers[row] - 1); // WITH ORDINALITY counts from 1
+        if (at >= out.size()) {
+            continue;
+        }
+        domain::SongView view{std::move(songs[row]), likes[row] != 0, std::nullopt};
+        if (!timelines[row].empty()) {
+            view.timeline = domain::decodeTimeline(timelines[row]);
+        }
+        out[at] = std::move(view);
+    }
+    return out;
+}
+
 std::optional<domain::SongView> SqlSongRepository::findAsSeenBy(const std::string& id, const std::string& viewerId) {
     // The timeline rides along (state 1: stored; see timeline_repository.cpp).
     Query query(_c, std::string("SELECT ") + RowMapping<domain::Song>::kColumns + likedBy("?") +
@@ -307,10 +358,12 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
 }
 
 std::vector<domain::OwnSong> SqlSongRepository::listByUser(const std::string& userId, Page page) {
-    // songs_user_live (user_id, created_at DESC, id DESC, only songs not deleted) serves it from the index alone, and
-    // whether the owner likes each song, and a failed song's failure text, are read in the same statement. The first
-    // page needs nothing else; pages in the older half are read from the other end of the index (oldest first, then
-    // reversed, which needs the count), so the last page of 10,000 songs skips as few entries as the first.
+    // songs_user_live (user_id, created_at DESC, id DESC, only songs not deleted) holds the list in order; whether the
+    // owner likes each song, and a failed song's failure text, are read in the same statement. The first page needs
+    // nothing else; pages in the older half are read from the other end of the index (oldest first, then reversed,
+    // which needs the count), so the last page of 10,000 songs skips as few entries as the first. A page near either
+    // end is read straight from the index (one row lookup per song shown, no join); a page deep inside a long list
+    // is a deferred join, so the entries skipped cost no row reads.
     const std::string extra = likedBy("s.user_id") + ", CASE WHEN s.complete = " +
                               std::to_string(static_cast<int>(domain::SongStatus::Failed)) +
                               " THEN COALESCE((SELECT t.error FROM generation_tasks t WHERE t.id = s.task_id), '') "
@@ -328,32 +381,34 @@ std::vector<domain::OwnSong> SqlSongRepository::listByUser(const std::string& us
         }
         return rows;
     };
+    const auto pageQuery = [&](const std::string& order, std::int64_t limit, std::int64_t skip) {
+        const std::string live = " FROM songs s WHERE s.user_id = ? AND s.deleted_at IS NULL";
+        if (skip <= kDirectWorksSkipPages * limit) {
+            Query query(_c, "SELECT " + kWorksColumns + extra + live + order + " LIMIT ? OFFSET ?");
+            query.bind(userId).bind(userId).bind(limit).bind(skip);
+            return read(query);
+        }
+        Query query(_c, "SELECT " + kWorksColumns + extra + " FROM (SELECT s." + keyColumn(_c) + " AS k" + live +
+                            order + " LIMIT ? OFFSET ?) p JOIN songs s ON s." + keyColumn(_c) + " = p.k" + order);
+        query.bind(userId).bind(userId).bind(limit).bind(skip);
+        return read(query);
+    };
     const std::int64_t offset = offsetOf(page);
     const std::int64_t limit = limitOf(page);
-    const std::int64_t total = offset > 0 ? countByUser(userId) : 0;
-    if (offset > 0 && offset >= total) {
+    if (offset == 0) {
+        return pageQuery(kNewest, limit, 0);
+    }
+    const std::int64_t total = countByUser(userId);
+    if (offset >= total) {
         return {};
     }
-    if (offset > 0 && offset >= total / 2) {
-        const std::int64_t fromOldest = std::max<std::int64_t>(0, total - offset - limit);
-        const std::string oldestFirst = " ORDER BY s.created_at ASC, s.id ASC";
-        Query query(_c, pageOfKeys(_c,
-                                   "SELECT s." + keyColumn(_c) +
-                                       " AS k FROM songs s WHERE s.user_id = ? AND s.deleted_at IS NULL" + oldestFirst +
-                                       " LIMIT ? OFFSET ?",
-                                   oldestFirst, extra));
-        query.bind(userId).bind(total - offset - fromOldest).bind(fromOldest);
-        auto rows = read(query);
-        std::reverse(rows.begin(), rows.end());
-        return rows;
+    if (offset < total / 2) {
+        return pageQuery(kNewest, limit, offset);
     }
-    Query query(_c, pageOfKeys(_c,
-                               "SELECT s." + keyColumn(_c) +
-                                   " AS k FROM songs s WHERE s.user_id = ? AND s.deleted_at IS NULL" + kNewest +
-                                   " LIMIT ? OFFSET ?",
-                               kNewest, extra));
-    query.bind(userId).bind(limit).bind(offset);
-    return read(query);
+    const std::int64_t fromOldest = std::max<std::int64_t>(0, total - offset - limit);
+    auto rows = pageQuery(" ORDER BY s.created_at ASC, s.id ASC", total - offset - fromOldest, fromOldest);
+    std::reverse(rows.begin(), rows.end());
+    return rows;
 }
 
 std::int64_t SqlSongRepository::countByUser(const std::string& userId) {

@@ -2,11 +2,13 @@
 
 #include "migrations.h"
 #include "repositories.h"
+#include "sql_text.h"
 #include "url.h"
 
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <unordered_set>
 
 namespace gequ::db::detail {
 
@@ -40,6 +42,9 @@ std::string normalisedType(const std::string& declared) {
     return t;
 }
 
+/// Batches of reads running at once per store: enough to keep the database busy while the next batch gathers.
+constexpr int kReadBatchesRunning = 2;
+
 /// Rolls back, marking the connection unusable when even that fails.
 void rollbackQuietly(Connection& connection) {
     try {
@@ -52,7 +57,8 @@ void rollbackQuietly(Connection& connection) {
 } // namespace
 
 SqlStore::SqlStore(ConnectionTarget target, int poolSize)
-    : _target(std::move(target)), _pool([this] { return connect(); }, poolSize) {}
+    : _target(std::move(target)), _pool([this] { return connect(); }, poolSize), _likes(kReadBatchesRunning),
+      _songs(kReadBatchesRunning) {}
 
 std::unique_ptr<Connection> SqlStore::connect() {
     auto connection = std::make_unique<Connection>(_target);
@@ -117,6 +123,73 @@ void SqlStore::read(const std::function<void(domain::Repositories&)>& fn) {
     auto lease = _pool.acquire();
     SqlRepositories repositories(*lease);
     fn(repositories);
+}
+
+std::vector<std::string> SqlStore::likedAmong(const std::string& userId, const std::vector<std::string>& songIds) {
+    if (_target.dialect != Dialect::Postgresql || songIds.empty()) {
+        return domain::Store::likedAmong(userId, songIds); // SQLite: no round trip to save
+    }
+    LikesAsk ask{userId, songIds, {}};
+    _likes.answer(ask, [this](const std::vector<LikesAsk*>& asks) { answerLikes(asks); });
+    return std::move(ask.liked);
+}
+
+void SqlStore::answerLikes(const std::vector<LikesAsk*>& asks) {
+    // Every (user, song) pair of the batch in two parallel arrays; song_likes' primary key answers each pair.
+    std::vector<const std::string*> users;
+    std::vector<const std::string*> songs;
+    for (const LikesAsk* ask : asks) {
+        for (const auto& id : ask->songIds) {
+            users.push_back(&ask->userId);
+            songs.push_back(&id);
+        }
+    }
+    std::vector<std::string> likedUsers;
+    std::vector<std::string> likedSongs;
+    {
+        auto lease = _pool.acquire();
+        Query(*lease, "SELECT l.user_id, l.song_id FROM unnest(?::text[], ?::text[]) AS q(u, s) "
+                      "JOIN song_likes l ON l.user_id = q.u AND l.song_id = q.s")
+            .bind(textArray(users))
+            .bind(textArray(songs))
+            .into(likedUsers)
+            .into(likedSongs)
+            .execute();
+    }
+    std::unordered_set<std::string> liked;
+    for (std::size_t i = 0; i < likedUsers.size() && i < likedSongs.size(); ++i) {
+        liked.insert(likedUsers[i] + '\n' + likedSongs[i]);
+    }
+    for (LikesAsk* ask : asks) {
+        for (const auto& id : ask->songIds) {
+            if (!liked.empty() && liked.contains(ask->userId + '\n' + id)) {
+                ask->liked.push_back(id);
+            }
+        }
+    }
+}
+
+std::optional<domain::SongView> SqlStore::songAsSeenBy(const std::string& id, const std::string& viewerId) {
+    if (_target.dialect != Dialect::Postgresql) {
+        return domain::Store::songAsSeenBy(id, viewerId);
+    }
+    SongAsk ask{id, viewerId, std::nullopt};
+    _songs.answer(ask, [this](const std::vector<SongAsk*>& asks) { answerSongs(asks); });
+    return std::move(ask.song);
+}
+
+void SqlStore::answerSongs(const std::vector<SongAsk*>& asks) {
+    std::vector<const std::string*> ids;
+    std::vector<const std::string*> viewers;
+    for (const SongAsk* ask : asks) {
+        ids.push_back(&ask->id);
+        viewers.push_back(&ask->viewerId);
+    }
+    auto lease = _pool.acquire();
+    auto found = findSongsAsSeenBy(*lease, ids, viewers);
+    for (std::size_t i = 0; i < asks.size() && i < found.size(); ++i) {
+        asks[i]->song = std::move(found[i]);
+    }
 }
 
 bool SqlStore::ping() {

@@ -3,8 +3,11 @@
 #include "connection.h"
 #include "gequ/db/database.h"
 #include "gequ/domain/ports/store.h"
+#include "read_batcher.h"
 
 #include <mutex>
+#include <string>
+#include <vector>
 
 namespace gequ::db::detail {
 
@@ -15,6 +18,10 @@ public:
 
     void transact(const std::function<bool(domain::Repositories&)>& fn) override;
     void read(const std::function<void(domain::Repositories&)>& fn) override;
+    /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher).
+    std::vector<std::string> likedAmong(const std::string& userId, const std::vector<std::string>& songIds) override;
+    /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher).
+    std::optional<domain::SongView> songAsSeenBy(const std::string& id, const std::string& viewerId) override;
     bool ping() override;
     std::string dialect() const override;
 
@@ -25,13 +32,31 @@ public:
     void analyze();
 
 private:
+    /// One caller's likedAmong.
+    struct LikesAsk {
+        const std::string& userId;
+        const std::vector<std::string>& songIds;
+        std::vector<std::string> liked;
+    };
+
+    /// One caller's songAsSeenBy.
+    struct SongAsk {
+        const std::string& id;
+        const std::string& viewerId;
+        std::optional<domain::SongView> song;
+    };
+
     std::unique_ptr<Connection> connect();
+    void answerLikes(const std::vector<LikesAsk*>& asks);
+    void answerSongs(const std::vector<SongAsk*>& asks);
 
     ConnectionTarget _target;
     ConnectionPool _pool;
     /// SQLite: one writer at a time inside this process, so transactions queue here instead of spinning on
     /// SQLITE_BUSY. Other processes are waited for by busy_timeout. Unused with PostgreSQL.
     std::mutex _writeMutex;
+    ReadBatcher<LikesAsk> _likes;
+    ReadBatcher<SongAsk> _songs;
 };
 
 } // namespace gequ::db::detail

@@ -171,6 +171,25 @@ std::string escapeLike(std::string_view text) {
     return out;
 }
 
+std::string textArray(const std::vector<const std::string*>& items) {
+    std::string out = "{";
+    for (const std::string* item : items) {
+        if (out.size() > 1) {
+            out += ',';
+        }
+        out += '"';
+        for (char c : *item) {
+            if (c == '"' || c == '\\') {
+                out += '\\';
+            }
+            out += c;
+        }
+        out += '"';
+    }
+    out += '}';
+    return out;
+}
+
 std::string ftsPhrase(std::string_view text) {
     std::string out = "\"";
     for (char c : text) {

@@ -142,29 +142,35 @@ Result<std::vector<SongView>> SquareService::search(const std::string& keyword, 
 }
 
 std::vector<SongView> SquareService::asSeenBy(const std::vector<SongView>& songs, const std::string& viewerId) {
-    std::vector<Song> copies;
-    copies.reserve(songs.size());
-    for (const auto& view : songs) {
-        copies.push_back(view.song);
-    }
-    if (copies.empty()) {
+    if (songs.empty()) {
         return {};
     }
-    return readOnly(_store, [&](Repositories& repos) { return asViews(repos, std::move(copies), viewerId); });
+    std::vector<std::string> ids;
+    ids.reserve(songs.size());
+    for (const auto& view : songs) {
+        ids.push_back(view.song.id);
+    }
+    // Read on its own (Store::likedAmong): concurrent viewers' likes may be read by one statement.
+    const std::vector<std::string> liked = _store.likedAmong(viewerId, ids);
+    std::vector<SongView> views;
+    views.reserve(songs.size());
+    for (const auto& view : songs) {
+        const bool likes = std::find(liked.begin(), liked.end(), view.song.id) != liked.end();
+        views.push_back(SongView{view.song, likes, std::nullopt});
+    }
+    return views;
 }
 
 std::optional<SongView> SquareService::song(const std::string& id, const std::optional<std::string>& viewerId) {
     if (id.empty()) {
         return std::nullopt;
     }
-    return readOnly(_store, [&](Repositories& repos) -> std::optional<SongView> {
-        // The song, the viewer's like and the timeline in one statement.
-        std::optional<SongView> found = repos.songs().findAsSeenBy(id, viewerId.value_or(std::string()));
-        if (!found || !visibleTo(found->song, viewerId)) {
-            return std::nullopt;
-        }
-        return found;
-    });
+    // The song, the viewer's like and the timeline in one statement (concurrent viewers' may share one).
+    std::optional<SongView> found = _store.songAsSeenBy(id, viewerId.value_or(std::string()));
+    if (!found || !visibleTo(found->song, viewerId)) {
+        return std::nullopt;
+    }
+    return found;
 }
 
 Result<std::int64_t> SquareService::addPlay(const std::string& songId, const std::string& viewerKey,

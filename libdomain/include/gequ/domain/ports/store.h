@@ -298,6 +298,13 @@ public:
     virtual void transact(const std::function<bool(Repositories&)>& fn) = 0;
     /// Runs fn for reading, with no write guarantees across its statements.
     virtual void read(const std::function<void(Repositories&)>& fn) = 0;
+    /// The ids among songIds that the user likes (SongRepository::likedAmong), read on its own: what was committed
+    /// before the call is seen. An implementation may answer calls made at the same time together in one statement
+    /// (adapters/db does on PostgreSQL), never with a read that started before a call was made.
+    virtual std::vector<std::string> likedAmong(const std::string& userId, const std::vector<std::string>& songIds);
+    /// The song with this id as the viewer sees it ("" for a visitor; SongRepository::findAsSeenBy), read on its own
+    /// like likedAmong (calls made at the same time may be answered together).
+    virtual std::optional<SongView> songAsSeenBy(const std::string& id, const std::string& viewerId);
     /// Whether the database answers.
     virtual bool ping() = 0;
     /// "sqlite" or "postgresql".
@@ -321,6 +328,18 @@ template <class F> auto readOnly(Store& store, F&& f) {
     std::optional<R> out;
     store.read([&](Repositories& repos) { out.emplace(f(repos)); });
     return std::move(*out);
+}
+
+inline std::vector<std::string> Store::likedAmong(const std::string& userId, const std::vector<std::string>& songIds) {
+    std::vector<std::string> liked;
+    read([&](Repositories& repos) { liked = repos.songs().likedAmong(userId, songIds); });
+    return liked;
+}
+
+inline std::optional<SongView> Store::songAsSeenBy(const std::string& id, const std::string& viewerId) {
+    std::optional<SongView> found;
+    read([&](Repositories& repos) { found = repos.songs().findAsSeenBy(id, viewerId); });
+    return found;
 }
 
 } // namespace gequ::domain
