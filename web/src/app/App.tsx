@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProviders, createQueryClient } from './providers';
@@ -10,11 +9,10 @@ function AppRoutes() {
 
 /**
  * The app: providers, then the routes in history mode with base '/'. Declarative routing (BrowserRouter +
- * useRoutes) keeps the router's data APIs, which the app does not use, out of the initial bundle. `client` is the
- * query client app/boot.tsx already started the route's requests with (a new one when absent, as in tests).
+ * useRoutes) keeps the router's data APIs, which the app does not use, out of the initial bundle.
  */
-export function App({ client }: { client?: QueryClient } = {}) {
-  const [queryClient] = useState(() => client ?? createQueryClient());
+export function App() {
+  const [queryClient] = useState(createQueryClient);
   return (
     <AppProviders queryClient={queryClient}>
       <BrowserRouter basename="/">

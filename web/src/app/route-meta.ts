@@ -2,13 +2,6 @@
 // the document title, the meta description, the heading the first screen shows before JavaScript runs, and the page
 // module whose chunk is preloaded. Data only (the build imports it in Node).
 import { zh } from '../strings/zh-CN';
-import { zhCreate } from '../strings/zh-CN/create';
-import { zhInfo } from '../strings/zh-CN/info';
-import { zhMember, zhPayment } from '../strings/zh-CN/member';
-import { zhMeta } from '../strings/zh-CN/meta';
-import { zhPlayer } from '../strings/zh-CN/player';
-import { zhProfile } from '../strings/zh-CN/profile';
-import { zhWorks } from '../strings/zh-CN/works';
 
 export interface RouteMeta {
   /** The route path (docs/product.md); the page is written to <path>/index.html ('/' is index.html). */
@@ -28,87 +21,87 @@ export interface RouteMeta {
 export const ROUTE_META: readonly RouteMeta[] = [
   {
     path: '/',
-    title: zhMeta.homeTitle,
-    description: zhMeta.home,
+    title: zh.meta.homeTitle,
+    description: zh.meta.home,
     heading: zh.square.title,
     subtitle: zh.square.subtitle,
     module: 'features/square/HomePage.tsx',
   },
   {
     path: '/create',
-    title: zh.app.documentTitle(zhCreate.title),
-    description: zhMeta.create,
-    heading: zhCreate.title,
-    subtitle: zhCreate.subtitle,
+    title: zh.app.documentTitle(zh.create.title),
+    description: zh.meta.create,
+    heading: zh.create.title,
+    subtitle: zh.create.subtitle,
     module: 'features/create/CreatePage.tsx',
   },
   {
     path: '/mywork',
-    title: zh.app.documentTitle(zhWorks.title),
-    description: zhMeta.mywork,
-    heading: zhWorks.title,
+    title: zh.app.documentTitle(zh.works.title),
+    description: zh.meta.mywork,
+    heading: zh.works.title,
     module: 'features/works/MyWorkPage.tsx',
   },
   {
     path: '/member',
-    title: zh.app.documentTitle(zhMember.title),
-    description: zhMeta.member,
-    heading: zhMember.title,
-    subtitle: zhMember.subtitle,
+    title: zh.app.documentTitle(zh.member.title),
+    description: zh.meta.member,
+    heading: zh.member.title,
+    subtitle: zh.member.subtitle,
     module: 'features/member/MemberPage.tsx',
   },
   {
     path: '/profile',
-    title: zh.app.documentTitle(zhProfile.title),
-    description: zhMeta.profile,
-    heading: zhProfile.title,
+    title: zh.app.documentTitle(zh.profile.title),
+    description: zh.meta.profile,
+    heading: zh.profile.title,
     module: 'features/profile/ProfilePage.tsx',
   },
   {
     path: '/payment',
-    title: zh.app.documentTitle(zhPayment.title),
-    description: zhMeta.payment,
-    heading: zhPayment.title,
+    title: zh.app.documentTitle(zh.payment.title),
+    description: zh.meta.payment,
+    heading: zh.payment.title,
     module: 'features/member/PaymentPage.tsx',
   },
   {
     path: '/musicPlayer',
-    title: zh.app.documentTitle(zhPlayer.title),
-    description: zhMeta.player,
-    heading: zhPlayer.title,
+    title: zh.app.documentTitle(zh.player.title),
+    description: zh.meta.player,
+    heading: zh.player.title,
     module: 'features/player/PlayerPage.tsx',
   },
   {
     path: '/musicList',
     title: zh.app.documentTitle(zh.musicList.title),
-    description: zhMeta.musicList,
+    description: zh.meta.musicList,
     heading: zh.musicList.title,
     module: 'features/square/MusicListPage.tsx',
   },
   {
     path: '/contactUs',
-    title: zh.app.documentTitle(zhInfo.contactTitle),
-    description: zhMeta.contactUs,
-    heading: zhInfo.contactTitle,
-    subtitle: zhInfo.contact.lead,
+    title: zh.app.documentTitle(zh.info.contactTitle),
+    description: zh.meta.contactUs,
+    heading: zh.info.contactTitle,
+    subtitle: zh.info.contact.lead,
     module: 'features/info/ContactPage.tsx',
     info: true,
   },
   {
     path: '/faq',
-    title: zh.app.documentTitle(zhInfo.faqTitle),
-    description: zhMeta.faq,
-    heading: zhInfo.faqTitle,
-    subtitle: zhInfo.faq.lead,
+    title: zh.app.documentTitle(zh.info.faqTitle),
+    description: zh.meta.faq,
+    heading: zh.info.faqTitle,
+    subtitle: zh.info.faq.lead,
     module: 'features/info/FaqPage.tsx',
     info: true,
   },
   {
     path: '/about',
-    title: zh.app.documentTitle(zhInfo.aboutTitle),
-    description: zhMeta.about,
-    heading: zhInfo.aboutTitle,
-    subtitle: zhInfo.about.lead,
+    title: zh.app.documentTitle(zh.info.aboutTitle),
+    description: zh.meta.about,
+    heading: zh.info.aboutTitle,
+    subtitle: zh.info.about.lead,
     module: 'features/info/AboutPage.tsx',
     info: true,
   },

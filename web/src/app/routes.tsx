@@ -1,11 +1,33 @@
-import { type ComponentType, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { StatusState } from '../components/StatusState';
-import { lazyComponent } from '../lib/lazy';
 import { AppLayout } from './layout/AppLayout';
 
-/** A page in its own chunk (docs/web.md); app/boot.tsx loads the current route's before the first render. */
-const lazyPage = (load: () => Promise<{ default: ComponentType }>) => lazyComponent(() => load().then((m) => m.default));
+interface LazyPage {
+  Page: ComponentType;
+  /** Loads the page's chunk; once it resolved, the page renders without suspending. */
+  preload: () => Promise<void>;
+}
+
+/**
+ * A page in its own chunk (docs/web.md), which can also be loaded ahead of rendering (main.tsx waits for the first
+ * route's page). Each mounted page decides once whether it still needs React.lazy, so it never switches component
+ * type (and loses state) when the chunk arrives.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loaded: ComponentType | null = null;
+  const fetchPage = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(fetchPage);
+  function Page() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { Page, preload: () => fetchPage().then(() => undefined) };
+}
 
 // One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small.
 const pages = {
@@ -25,7 +47,7 @@ const pages = {
 type PageName = keyof typeof pages;
 
 function page(name: PageName) {
-  const { Component: Page } = pages[name];
+  const { Page } = pages[name];
   return (
     <Suspense fallback={<StatusState kind="loading" />}>
       <Page />

@@ -2,24 +2,8 @@ import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 
-/**
- * A song's cover image at a fixed size, with a gradient and a note while there is no image or it fails to load.
- * Covers load lazily; `priority` is for the few covers at the top of a page (the largest paint of /mywork): loaded at
- * once with high priority.
- */
-export function SongCover({
-  src,
-  width,
-  height,
-  radius = 1,
-  priority = false,
-}: {
-  src?: string | null;
-  width: number | string;
-  height: number | string;
-  radius?: number;
-  priority?: boolean;
-}) {
+/** A song's cover image at a fixed size, with a gradient and a note while there is no image or it fails to load. */
+export function SongCover({ src, width, height, radius = 1 }: { src?: string | null; width: number | string; height: number | string; radius?: number }) {
   const [broken, setBroken] = useState(false);
   const showImage = !!src && !broken;
   return (
@@ -41,10 +25,7 @@ export function SongCover({
           component="img"
           src={src}
           alt=""
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          width={typeof width === 'number' ? width : undefined}
-          height={typeof height === 'number' ? height : undefined}
+          loading="lazy"
           onError={() => setBroken(true)}
           sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
         />

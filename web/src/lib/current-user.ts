@@ -1,5 +1,5 @@
 // Who is signed in: visitor or user, decided by whether the profile call succeeds (docs/product.md).
-import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet, apiPost } from './api-client';
 import { clearToken, hasToken, pageReload } from './session';
@@ -29,20 +29,12 @@ export interface CurrentUser {
   isLoading: boolean;
 }
 
-const currentUserQuery = () =>
-  queryOptions({
+export function useCurrentUser(): CurrentUser {
+  const query = useQuery({
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => fetchCurrentUser(signal),
     staleTime: 30_000,
   });
-
-/** Starts loading the profile before the first render (app/boot.tsx); the page's useCurrentUser then shares it. */
-export function prefetchCurrentUser(client: QueryClient): Promise<void> {
-  return client.prefetchQuery(currentUserQuery());
-}
-
-export function useCurrentUser(): CurrentUser {
-  const query = useQuery(currentUserQuery());
   const user = query.data ?? null;
   return { user, isLoggedIn: user !== null, isLoading: query.isLoading };
 }

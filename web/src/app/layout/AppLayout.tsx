@@ -3,29 +3,20 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { lazyComponent } from '../../lib/lazy';
 import { usePlayer } from '../../lib/player';
-import { APP_LAYOUT_BREAKPOINT, BOTTOM_TABS_HEIGHT, SIDE_MENU_WIDTH } from '../../theme/theme';
+import { BOTTOM_TABS_HEIGHT, SIDE_MENU_WIDTH } from '../../theme/theme';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { RouteError } from '../RouteError';
 import { BottomTabs } from './BottomTabs';
 import { MINI_PLAYER_HEIGHT } from './mini-player-size';
+
+import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
 
 // Loaded on the first play, so the bar stays out of the initial bundle.
 const MiniPlayer = lazy(() => import('./MiniPlayer'));
 // Loaded when the menu is first opened.
 const MenuDrawer = lazy(() => import('./MenuDrawer'));
-// The side menu (1280 px and up) is a chunk of its own, so phones never load it; a wide screen loads it before the
-// first render (app/boot.tsx: preloadLayout).
-const sideMenu = lazyComponent(() => import('./NavMenu').then((m) => m.NavMenu));
-const SideMenu = sideMenu.Component;
-
-/** Loads what the layout needs for its first render at the current width (the side menu on a wide screen). */
-export function preloadLayout(): Promise<void> {
-  const wide = window.matchMedia?.(`(min-width: ${APP_LAYOUT_BREAKPOINT}px)`).matches ?? false;
-  return wide ? sideMenu.preload() : Promise.resolve();
-}
 
 /**
  * docs/web.md layout: at 1280 px or more a permanent side menu; below, a top bar with a drawer and a bottom tab bar.
@@ -66,9 +57,7 @@ export function AppLayout() {
             bgcolor: 'background.paper',
           }}
         >
-          <Suspense fallback={null}>
-            <SideMenu />
-          </Suspense>
+          <NavMenu />
         </Box>
       ) : drawerWanted ? (
         <Suspense fallback={null}>

@@ -11,7 +11,7 @@ import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { useRefreshCurrentUser } from '../../lib/current-user';
-import { zhPayment } from '../../strings/zh-CN/member';
+import { zh } from '../../strings/zh-CN';
 import { usePaymentResult } from './api/usePaymentResult';
 
 /** How long the page waits for the payment (docs/web.md). */
@@ -50,41 +50,41 @@ export default function PaymentPage() {
   let text: string;
   let actions = (
     <Button component={RouterLink} to="/" variant="contained">
-      {zhPayment.backHome}
+      {zh.payment.backHome}
     </Button>
   );
   if (status === 1) {
     icon = <CheckCircleIcon color="success" sx={{ fontSize: 64 }} aria-hidden />;
-    text = zhPayment.success;
+    text = zh.payment.success;
   } else if (status === -1) {
     icon = <ErrorOutlineIcon color="error" sx={{ fontSize: 64 }} aria-hidden />;
-    text = zhPayment.noOrder;
+    text = zh.payment.noOrder;
   } else if (left <= 0) {
     icon = <HourglassTopIcon color="warning" sx={{ fontSize: 64 }} aria-hidden />;
-    text = zhPayment.timeout;
+    text = zh.payment.timeout;
     actions = (
       <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', justifyContent: 'center' }}>
         <Button variant="contained" onClick={() => window.location.reload()}>
-          {zhPayment.refresh}
+          {zh.payment.refresh}
         </Button>
         <Button component={RouterLink} to="/contactUs" variant="outlined">
-          {zhPayment.contact}
+          {zh.payment.contact}
         </Button>
       </Stack>
     );
   } else {
     icon = <CircularProgress size={56} aria-hidden />;
-    text = zhPayment.waiting;
+    text = zh.payment.waiting;
     actions = (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {zhPayment.countdown(left)}
+        {zh.payment.countdown(left)}
       </Typography>
     );
   }
 
   return (
     <PageContainer maxWidth={640}>
-      <PageTitle title={zhPayment.title} />
+      <PageTitle title={zh.payment.title} />
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
         <Stack sx={{ alignItems: 'center', textAlign: 'center', gap: 2 }} role="status" aria-live="polite">
           {icon}

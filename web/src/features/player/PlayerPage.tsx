@@ -38,7 +38,6 @@ import { type PlayerSong, usePlaybackTime, usePlayer } from '../../lib/player';
 import { type PlayerQuery, parsePlayerQuery } from '../../lib/player-links';
 import type { SongDetail } from '../../lib/types';
 import { zh } from '../../strings/zh-CN';
-import { zhPlayer } from '../../strings/zh-CN/player';
 import { useLikeSong } from '../songs/api/useLikeSong';
 import { useShareSong } from '../songs/api/useShareSong';
 import { fetchSongFile, saveBlob, type SongFileKind, songFileName } from '../works/api/downloadSong';
@@ -179,15 +178,15 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   if (!id) {
     return (
       <PageContainer maxWidth={880}>
-        <PageTitle title={zhPlayer.title} />
-        <StatusState kind="empty" text={zhPlayer.noSong} />
+        <PageTitle title={zh.player.title} />
+        <StatusState kind="empty" text={zh.player.noSong} />
       </PageContainer>
     );
   }
 
-  let songTitle: string = zhPlayer.loading;
-  if (detail.isError) songTitle = zhPlayer.loadFailed;
-  else if (detail.isSuccess && !song) songTitle = zhPlayer.offShelf;
+  let songTitle: string = zh.player.loading;
+  if (detail.isError) songTitle = zh.player.loadFailed;
+  else if (detail.isSuccess && !song) songTitle = zh.player.offShelf;
   else if (ready) songTitle = song.title;
   const tags = ready ? displayTags(song.tags) : [];
 
@@ -212,15 +211,15 @@ function PlayerView({ query }: { query: PlayerQuery }) {
     if (!ready) return;
     share.mutate(song.nativeId, {
       onSuccess: async ({ url }) => {
-        if (await copyText(url)) notify(zhPlayer.linkCopied, 'success');
-        else notify(zhPlayer.copyFailed(url), 'warning');
+        if (await copyText(url)) notify(zh.player.linkCopied, 'success');
+        else notify(zh.player.copyFailed(url), 'warning');
       },
     });
   };
 
   return (
     <PageContainer maxWidth={880}>
-      <PageTitle title={zhPlayer.title} />
+      <PageTitle title={zh.player.title} />
       <Stack sx={{ gap: 2 }}>
         <Box sx={{ position: 'relative', height: 280, borderRadius: 2, overflow: 'hidden' }}>
           <SongCover src={ready ? song.imageUrl : null} width="100%" height={280} radius={0} />
@@ -254,13 +253,13 @@ function PlayerView({ query }: { query: PlayerQuery }) {
               </Typography>
               {ready ? (
                 <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-                  {zhPlayer.artist}：{song.userName}
+                  {zh.player.artist}：{song.userName}
                 </Typography>
               ) : null}
             </Box>
             {state.ids.length > 1 ? (
               <Typography variant="body2" sx={{ color: 'text.secondary', flexShrink: 0, mt: 0.5 }}>
-                {zhPlayer.trackOf(state.index + 1, state.ids.length)}
+                {zh.player.trackOf(state.index + 1, state.ids.length)}
               </Typography>
             ) : null}
           </Stack>
@@ -274,13 +273,13 @@ function PlayerView({ query }: { query: PlayerQuery }) {
 
           <Box sx={{ mt: 2 }}>
             <Slider
-              aria-label={zhPlayer.progress}
+              aria-label={zh.player.progress}
               value={Math.min(sliderValue, duration || sliderValue)}
               min={0}
               max={duration > 0 ? duration : 1}
               step={0.1}
               disabled={!ready}
-              getAriaValueText={(v) => zhPlayer.position(formatDuration(v), formatDuration(duration))}
+              getAriaValueText={(v) => zh.player.position(formatDuration(v), formatDuration(duration))}
               onChange={(_, value) => {
                 const v = Array.isArray(value) ? value[0]! : value;
                 dispatch(state.dragging ? { type: 'drag', value: v } : { type: 'dragStart', value: v });
@@ -304,17 +303,17 @@ function PlayerView({ query }: { query: PlayerQuery }) {
 
           <Stack direction="row" sx={{ justifyContent: 'center', alignItems: 'center', gap: { xs: 0.5, sm: 2 }, mt: 1 }}>
             <IconButton
-              aria-label={zhPlayer.back10}
+              aria-label={zh.player.back10}
               disabled={!canControl}
               onClick={() => dispatch({ type: 'skip', delta: -SKIP_SECONDS, position, duration })}
             >
               <Replay10Icon />
             </IconButton>
-            <IconButton aria-label={zhPlayer.previous} onClick={() => dispatch({ type: 'previous' })}>
+            <IconButton aria-label={zh.player.previous} onClick={() => dispatch({ type: 'previous' })}>
               <SkipPreviousIcon fontSize="large" />
             </IconButton>
             <IconButton
-              aria-label={zhPlayer.playPause}
+              aria-label={zh.player.playPause}
               aria-pressed={state.playing}
               disabled={!ready}
               onClick={() => {
@@ -332,11 +331,11 @@ function PlayerView({ query }: { query: PlayerQuery }) {
             >
               {state.playing ? <PauseIcon fontSize="large" /> : <PlayArrowIcon fontSize="large" />}
             </IconButton>
-            <IconButton aria-label={zhPlayer.next} onClick={() => dispatch({ type: 'next' })}>
+            <IconButton aria-label={zh.player.next} onClick={() => dispatch({ type: 'next' })}>
               <SkipNextIcon fontSize="large" />
             </IconButton>
             <IconButton
-              aria-label={zhPlayer.forward10}
+              aria-label={zh.player.forward10}
               disabled={!canControl}
               onClick={() => dispatch({ type: 'skip', delta: SKIP_SECONDS, position, duration })}
             >
@@ -355,28 +354,28 @@ function PlayerView({ query }: { query: PlayerQuery }) {
                 onClick={onLike}
               >
                 {/* Named by what it shows (WCAG 2.5.3): 点赞 3, or 取消点赞 3 once liked. */}
-                {song.liked ? zhPlayer.unlike : zhPlayer.like} {formatCount(song.likeCount ?? 0)}
+                {song.liked ? zh.player.unlike : zh.player.like} {formatCount(song.likeCount ?? 0)}
               </Button>
               <Button
                 variant="outlined"
                 color="inherit"
                 startIcon={<ShareIcon />}
-                aria-label={zhPlayer.share}
+                aria-label={zh.player.share}
                 disabled={share.isPending}
                 onClick={onShare}
               >
-                {zhPlayer.share}
+                {zh.player.share}
               </Button>
               {member ? (
                 <Button
                   variant="outlined"
                   color="inherit"
                   startIcon={<GraphicEqIcon />}
-                  aria-label={zhPlayer.downloadWavLabel}
+                  aria-label={zh.player.downloadWavLabel}
                   disabled={downloading === 'wav'}
                   onClick={() => onDownload('wav')}
                 >
-                  {zhPlayer.downloadWav}
+                  {zh.player.downloadWav}
                 </Button>
               ) : null}
               {timeline ? (
@@ -384,11 +383,11 @@ function PlayerView({ query }: { query: PlayerQuery }) {
                   variant="outlined"
                   color="inherit"
                   startIcon={<LyricsIcon />}
-                  aria-label={zhPlayer.downloadLrcLabel}
+                  aria-label={zh.player.downloadLrcLabel}
                   disabled={downloading === 'lrc'}
                   onClick={() => onDownload('lrc')}
                 >
-                  {zhPlayer.downloadLrc}
+                  {zh.player.downloadLrc}
                 </Button>
               ) : null}
             </Stack>
@@ -400,7 +399,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
           <Accordion key={song.nativeId} disableGutters variant="outlined" defaultExpanded={!!timeline}>
             <AccordionSummary expandIcon={<ExpandMoreIcon />}>
               <Typography component="span" sx={{ fontWeight: 600 }}>
-                {zhPlayer.lyrics}
+                {zh.player.lyrics}
               </Typography>
             </AccordionSummary>
             <AccordionDetails>
@@ -432,11 +431,11 @@ function PlayerView({ query }: { query: PlayerQuery }) {
             sx={{ pointerEvents: 'auto', minWidth: { xs: 'auto', sm: 320 }, boxShadow: 6 }}
             action={
               <Button color="inherit" size="small" onClick={() => dispatch({ type: 'closeMessage' })}>
-                {zhPlayer.close}
+                {zh.player.close}
               </Button>
             }
           >
-            <AlertTitle id={messageTitleId}>{zhPlayer.messageTitle}</AlertTitle>
+            <AlertTitle id={messageTitleId}>{zh.player.messageTitle}</AlertTitle>
             {state.message.text}
           </Alert>
         </Box>

@@ -11,7 +11,6 @@ import { WorkList } from './components/WorkList';
 import { useCurrentUser } from '../../lib/current-user';
 import { requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
-import { zhWorks } from '../../strings/zh-CN/works';
 
 /** /mywork: the signed-in user's songs as cards, 20 a page, polling while some song is generating. */
 export default function MyWorkPage() {
@@ -26,7 +25,7 @@ export default function MyWorkPage() {
     body = (
       <StatusState
         kind="empty"
-        text={zhWorks.loginToView}
+        text={zh.works.loginToView}
         action={
           <Button variant="contained" onClick={requestLogin}>
             {zh.nav.login}
@@ -46,7 +45,7 @@ export default function MyWorkPage() {
         columns={2}
         emptyAction={
           <Button component={RouterLink} to="/create" variant="contained">
-            {zhWorks.goCreate}
+            {zh.works.goCreate}
           </Button>
         }
       />
@@ -55,8 +54,8 @@ export default function MyWorkPage() {
   return (
     <PageContainer maxWidth={1100}>
       <PageTitle
-        title={zhWorks.title}
-        subtitle={isLoggedIn && works.count.data !== undefined ? zhWorks.total(works.count.data) : undefined}
+        title={zh.works.title}
+        subtitle={isLoggedIn && works.count.data !== undefined ? zh.works.total(works.count.data) : undefined}
       />
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         {body}

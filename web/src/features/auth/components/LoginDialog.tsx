@@ -19,7 +19,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { useCountdown } from '../../../lib/countdown';
 import { pageReload, setToken } from '../../../lib/session';
-import { zhAuth } from '../../../strings/zh-CN/auth';
+import { zh } from '../../../strings/zh-CN';
 import { loginWithPhone, sendLoginCode } from '../api/login';
 import { phoneError as checkPhone } from '../phone';
 import { type LegalKind, LegalDialog } from './LegalDialog';
@@ -54,7 +54,7 @@ function AgreementRow({
         slotProps={{ input: { 'aria-label': checkboxLabel } }}
       />
       <Typography component="label" htmlFor={id} variant="body2" sx={{ cursor: 'pointer' }}>
-        {zhAuth.agreePrefix}
+        {zh.auth.agreePrefix}
       </Typography>
       <Link component="button" type="button" variant="body2" onClick={onOpen} sx={{ verticalAlign: 'baseline' }}>
         {linkText}
@@ -86,7 +86,7 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
   const countdown = useCountdown();
 
   const codeButtonLabel =
-    countdown.left > 0 ? zhAuth.retryIn(countdown.left) : codeSent ? zhAuth.getAgain : zhAuth.getCode;
+    countdown.left > 0 ? zh.auth.retryIn(countdown.left) : codeSent ? zh.auth.getAgain : zh.auth.getCode;
 
   const onGetCode = async () => {
     const error = checkPhone(phone);
@@ -95,7 +95,7 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
     setSending(true);
     try {
       const message = await sendLoginCode(phone.trim());
-      notify(message || zhAuth.codeSent, 'success');
+      notify(message || zh.auth.codeSent, 'success');
       setCodeSent(true);
       countdown.start(CODE_RESEND_SECONDS);
       codeInput.current?.focus();
@@ -110,19 +110,19 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
     event.preventDefault();
     if (submitting) return;
     const pError = checkPhone(phone);
-    const cError = code.trim() ? null : zhAuth.enterCode;
+    const cError = code.trim() ? null : zh.auth.enterCode;
     setPhoneError(pError);
     setCodeError(cError);
     if (pError || cError) return;
     if (!agreement || !privacy) {
-      notify(zhAuth.mustAgree, 'warning');
+      notify(zh.auth.mustAgree, 'warning');
       return;
     }
     setSubmitting(true);
     try {
       const result = await loginWithPhone(phone.trim(), code.trim());
       setToken(result.token);
-      notify(zhAuth.loginSuccess, 'success');
+      notify(zh.auth.loginSuccess, 'success');
       window.setTimeout(() => pageReload.reload(), LOGIN_RELOAD_DELAY_MS);
     } catch {
       // The API client has shown the server's message (验证码错误, 验证码已过期，请重新获取, ...).
@@ -130,25 +130,25 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
     }
   };
 
-  const notOpen = () => notify(zhAuth.notOpen, 'info');
+  const notOpen = () => notify(zh.auth.notOpen, 'info');
 
   return (
     <>
       <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="xs" fullWidth aria-labelledby={ids.title}>
         <form onSubmit={onSubmit} noValidate>
-          <DialogTitle id={ids.title}>{zhAuth.dialogTitle}</DialogTitle>
+          <DialogTitle id={ids.title}>{zh.auth.dialogTitle}</DialogTitle>
           <DialogContent>
             <Stack sx={{ gap: 2, pt: 1 }}>
               <TextField
-                label={zhAuth.phone}
-                placeholder={zhAuth.phonePlaceholder}
+                label={zh.auth.phone}
+                placeholder={zh.auth.phonePlaceholder}
                 value={phone}
                 onChange={(e) => {
                   setPhone(e.target.value.replace(/\D/g, '').slice(0, 11));
                   setPhoneError(null);
                 }}
                 error={!!phoneError}
-                helperText={phoneError ?? zhAuth.hint}
+                helperText={phoneError ?? zh.auth.hint}
                 autoComplete="tel"
                 type="tel"
                 slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
@@ -156,8 +156,8 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
                 autoFocus
               />
               <TextField
-                label={zhAuth.code}
-                placeholder={zhAuth.codePlaceholder}
+                label={zh.auth.code}
+                placeholder={zh.auth.codePlaceholder}
                 value={code}
                 inputRef={codeInput}
                 onChange={(e) => {
@@ -191,38 +191,38 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
                   id={ids.agreement}
                   checked={agreement}
                   onChange={setAgreement}
-                  checkboxLabel={zhAuth.agreementCheckbox}
-                  linkText={zhAuth.agreementLink}
+                  checkboxLabel={zh.auth.agreementCheckbox}
+                  linkText={zh.auth.agreementLink}
                   onOpen={() => setLegal('agreement')}
                 />
                 <AgreementRow
                   id={ids.privacy}
                   checked={privacy}
                   onChange={setPrivacy}
-                  checkboxLabel={zhAuth.privacyCheckbox}
-                  linkText={zhAuth.privacyLink}
+                  checkboxLabel={zh.auth.privacyCheckbox}
+                  linkText={zh.auth.privacyLink}
                   onOpen={() => setLegal('privacy')}
                 />
               </Box>
               <Divider>
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {zhAuth.otherMethods}
+                  {zh.auth.otherMethods}
                 </Typography>
               </Divider>
-              <Stack role="group" aria-label={zhAuth.otherMethods} direction="row" sx={{ justifyContent: 'center', gap: 2 }}>
+              <Stack role="group" aria-label={zh.auth.otherMethods} direction="row" sx={{ justifyContent: 'center', gap: 2 }}>
                 <Button color="inherit" size="small" startIcon={<ChatIcon />} onClick={notOpen}>
-                  {zhAuth.wechatLogin}
+                  {zh.auth.wechatLogin}
                 </Button>
                 <Button color="inherit" size="small" startIcon={<PhoneAndroidIcon />} onClick={notOpen}>
-                  {zhAuth.oneTapLogin}
+                  {zh.auth.oneTapLogin}
                 </Button>
               </Stack>
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={onClose}>{zhAuth.cancel}</Button>
+            <Button onClick={onClose}>{zh.auth.cancel}</Button>
             <Button type="submit" variant="contained" disabled={submitting}>
-              {zhAuth.login}
+              {zh.auth.login}
             </Button>
           </DialogActions>
         </form>

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { groups } from '../../../lib/genres';
-import { zhCreate } from '../../../strings/zh-CN/create';
+import { zh } from '../../../strings/zh-CN';
 import { STYLE_MAX_TAGS } from '../form';
 
 /**
@@ -26,7 +26,7 @@ export function GenrePicker({ selected, onChange }: { selected: readonly string[
       return;
     }
     if (selected.length >= STYLE_MAX_TAGS) {
-      notify(zhCreate.tagLimit, 'warning');
+      notify(zh.create.tagLimit, 'warning');
       return;
     }
     onChange([...selected, label]);
@@ -36,16 +36,16 @@ export function GenrePicker({ selected, onChange }: { selected: readonly string[
     <Box component="section" aria-labelledby={`${baseId}-title`}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1 }}>
         <Typography id={`${baseId}-title`} component="h2" sx={{ fontWeight: 600, fontSize: '1rem' }}>
-          {zhCreate.genreTags}
+          {zh.create.genreTags}
         </Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary' }} aria-live="polite">
-          {zhCreate.selectedTags(selected.length, STYLE_MAX_TAGS)}
+          {zh.create.selectedTags(selected.length, STYLE_MAX_TAGS)}
         </Typography>
       </Stack>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', minHeight: 32, mb: 1 }}>
         {selected.length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {zhCreate.noTagsSelected}
+            {zh.create.noTagsSelected}
           </Typography>
         ) : (
           selected.map((label) => (
@@ -54,7 +54,7 @@ export function GenrePicker({ selected, onChange }: { selected: readonly string[
               label={label}
               color="primary"
               size="small"
-              aria-label={zhCreate.removeTag(label)}
+              aria-label={zh.create.removeTag(label)}
               onClick={() => toggle(label)}
               onDelete={() => toggle(label)}
             />
@@ -68,7 +68,7 @@ export function GenrePicker({ selected, onChange }: { selected: readonly string[
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
-          aria-label={zhCreate.genreGroups}
+          aria-label={zh.create.genreGroups}
           sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, minWidth: 64, px: 1.5 } }}
         >
           {all.map((g) => (

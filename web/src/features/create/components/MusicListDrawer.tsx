@@ -7,8 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { MyWorks } from '../../works/useMyWorks';
 import { WorkList } from '../../works/components/WorkList';
-import { zhCreate } from '../../../strings/zh-CN/create';
-import { zhWorks } from '../../../strings/zh-CN/works';
+import { zh } from '../../../strings/zh-CN';
 
 /** The 音乐列表 drawer of /create: the user's songs with the same cards as /mywork. */
 export function MusicListDrawer({
@@ -43,14 +42,14 @@ export function MusicListDrawer({
         sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
       >
         <Typography id={titleId} component="h2" sx={{ fontWeight: 700, fontSize: '1.125rem' }}>
-          {zhCreate.musicList}
+          {zh.create.musicList}
           {works.count.data !== undefined ? (
             <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 1 }}>
-              {zhWorks.total(works.count.data)}
+              {zh.works.total(works.count.data)}
             </Typography>
           ) : null}
         </Typography>
-        <IconButton aria-label={zhCreate.closeMusicList} onClick={onClose}>
+        <IconButton aria-label={zh.create.closeMusicList} onClick={onClose}>
           <CloseIcon />
         </IconButton>
       </Stack>

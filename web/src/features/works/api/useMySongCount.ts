@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { worksKeys } from './keys';
 
@@ -8,14 +8,6 @@ export const mySongCountQuery = () =>
     queryKey: worksKeys.count,
     queryFn: ({ signal }) => apiGet<number>('/music/song/listNumber', undefined, { signal }),
   });
-
-/** Starts loading the count before the page renders, silently (as prefetchMySongs). */
-export function prefetchMySongCount(client: QueryClient): Promise<void> {
-  return client.prefetchQuery({
-    ...mySongCountQuery(),
-    queryFn: ({ signal }) => apiGet<number>('/music/song/listNumber', undefined, { signal, silent: true }),
-  });
-}
 
 export function useMySongCount(enabled: boolean) {
   return useQuery({ ...mySongCountQuery(), enabled });

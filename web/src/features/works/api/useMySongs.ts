@@ -1,4 +1,4 @@
-import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
 import { worksKeys } from './keys';
@@ -11,17 +11,6 @@ export const mySongsQuery = (page: number) =>
     queryKey: worksKeys.list(page),
     queryFn: ({ signal }) => apiGet<UserSong[]>('/music/song/list', { page }, { signal }),
   });
-
-/**
- * Starts loading page `page` before the page renders (app/boot.tsx, when a token is stored), silently: a stale token or
- * a failure is left to the page's own query, which fetches again on mount after a failure.
- */
-export function prefetchMySongs(client: QueryClient, page: number): Promise<void> {
-  return client.prefetchQuery({
-    ...mySongsQuery(page),
-    queryFn: ({ signal }) => apiGet<UserSong[]>('/music/song/list', { page }, { signal, silent: true }),
-  });
-}
 
 export function useMySongs(page: number, enabled: boolean) {
   return useQuery({ ...mySongsQuery(page), enabled, placeholderData: keepPreviousData });

@@ -13,8 +13,7 @@ import { notify } from '../../../lib/api-client';
 import { formatDuration } from '../../../lib/format';
 import { DEFAULT_MODEL, RULE_MESSAGES } from '../../../lib/rules';
 import type { UserSong } from '../../../lib/types';
-import { zhCreate } from '../../../strings/zh-CN/create';
-import { zhWorks } from '../../../strings/zh-CN/works';
+import { zh } from '../../../strings/zh-CN';
 import { useCreateSong } from '../../create/api/useCreateSong';
 import { extendBody } from '../../create/form';
 
@@ -43,7 +42,7 @@ export function ExtendDialog({ song, open, onClose }: { song: UserSong; open: bo
     }
     create.mutate(extendBody({ audioId: song.native_id, continueAt: at, title, lyrics, style, model: DEFAULT_MODEL }), {
       onSuccess: (envelope) => {
-        notify(envelope.message || zhCreate.submitted, 'success');
+        notify(envelope.message || zh.create.submitted, 'success');
         onClose();
       },
     });
@@ -52,16 +51,16 @@ export function ExtendDialog({ song, open, onClose }: { song: UserSong; open: bo
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id={titleId}>{zhWorks.extendTitle}</DialogTitle>
+        <DialogTitle id={titleId}>{zh.works.extendTitle}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{zhWorks.extendHint}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{zh.works.extendHint}</DialogContentText>
           <Stack sx={{ gap: 2 }}>
             <div>
               <Typography variant="body2" component="p">
-                {zhWorks.extendFrom(formatDuration(at), formatDuration(total))}
+                {zh.works.extendFrom(formatDuration(at), formatDuration(total))}
               </Typography>
               <Slider
-                aria-label={zhWorks.extendPosition}
+                aria-label={zh.works.extendPosition}
                 value={at}
                 min={1}
                 max={total}
@@ -70,9 +69,9 @@ export function ExtendDialog({ song, open, onClose }: { song: UserSong; open: bo
                 getAriaValueText={(value) => formatDuration(value)}
               />
             </div>
-            <TextField label={zhWorks.extendName} value={title} onChange={(e) => setTitle(e.target.value)} size="small" />
+            <TextField label={zh.works.extendName} value={title} onChange={(e) => setTitle(e.target.value)} size="small" />
             <TextField
-              label={zhWorks.extendLyrics}
+              label={zh.works.extendLyrics}
               value={lyrics}
               onChange={(e) => {
                 setLyrics(e.target.value);
@@ -83,15 +82,15 @@ export function ExtendDialog({ song, open, onClose }: { song: UserSong; open: bo
               minRows={4}
               required
             />
-            <TextField label={zhWorks.extendStyle} value={style} onChange={(e) => setStyle(e.target.value)} size="small" />
+            <TextField label={zh.works.extendStyle} value={style} onChange={(e) => setStyle(e.target.value)} size="small" />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} color="inherit">
-            {zhWorks.cancel}
+            {zh.works.cancel}
           </Button>
           <Button type="submit" variant="contained" disabled={create.isPending}>
-            {zhWorks.extendSubmit}
+            {zh.works.extendSubmit}
           </Button>
         </DialogActions>
       </form>

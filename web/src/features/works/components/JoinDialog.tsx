@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { notify } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
-import { zhWorks } from '../../../strings/zh-CN/works';
+import { zh } from '../../../strings/zh-CN';
 import { useJoinSong } from '../api/useJoinSong';
 
 /**
@@ -25,7 +25,7 @@ export function JoinDialog({ song, open, onClose }: { song: UserSong; open: bool
     if (isPending) return;
     join(song.native_id, {
       onSuccess: (envelope) => {
-        notify(envelope.message || zhWorks.joinSubmitted, 'success');
+        notify(envelope.message || zh.works.joinSubmitted, 'success');
         onClose();
       },
     });
@@ -33,16 +33,16 @@ export function JoinDialog({ song, open, onClose }: { song: UserSong; open: bool
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs">
-      <DialogTitle id={titleId}>{zhWorks.joinTitle}</DialogTitle>
+      <DialogTitle id={titleId}>{zh.works.joinTitle}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={textId}>{zhWorks.joinHint}</DialogContentText>
+        <DialogContentText id={textId}>{zh.works.joinHint}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} color="inherit">
-          {zhWorks.cancel}
+          {zh.works.cancel}
         </Button>
         <Button onClick={onConfirm} variant="contained" disabled={isPending} autoFocus>
-          {zhWorks.joinSubmit}
+          {zh.works.joinSubmit}
         </Button>
       </DialogActions>
     </Dialog>

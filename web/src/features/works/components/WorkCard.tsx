@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';
@@ -31,8 +31,6 @@ import { usePlayer } from '../../../lib/player';
 import { progressSince } from '../../../lib/progress';
 import type { UserSong } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
-import { zhCreate } from '../../../strings/zh-CN/create';
-import { zhWorks } from '../../../strings/zh-CN/works';
 import { SongCounts } from '../../../components/SongCounts';
 import { SongCover } from '../../../components/SongCover';
 import { toPlayerSong } from '../../../components/SongList';
@@ -40,11 +38,9 @@ import { fetchSongFile, type SongFormat, saveBlob, songFileName } from '../api/d
 import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
+import { ExtendDialog } from './ExtendDialog';
+import { JoinDialog } from './JoinDialog';
 import { similarHref } from '../links';
-
-// The dialogs load when first opened, so their form controls (slider, text field) stay out of the page's first load.
-const ExtendDialog = lazy(() => import('./ExtendDialog').then((m) => ({ default: m.ExtendDialog })));
-const JoinDialog = lazy(() => import('./JoinDialog').then((m) => ({ default: m.JoinDialog })));
 
 const COVER = 88;
 
@@ -74,18 +70,7 @@ function Action({ label, onClick, disabled, pressed, children }: {
  * says 续写作品 and a joined whole song 完整版 next to its date. Used by /mywork and by
  * the 音乐列表 drawer of /create. Deleting asks the list to confirm (`onDelete`).
  */
-export function WorkCard({
-  song,
-  now,
-  onDelete,
-  priority = false,
-}: {
-  song: UserSong;
-  now: number;
-  onDelete: (song: UserSong) => void;
-  /** The card is among the first of the page: its cover loads at once (SongCover). */
-  priority?: boolean;
-}) {
+export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number; onDelete: (song: UserSong) => void }) {
   const player = usePlayer();
   const navigate = useNavigate();
   const openSong = useOpenSong();
@@ -105,12 +90,12 @@ export function WorkCard({
   // Only a finished extension can be joined into a whole song (the server refuses anything else).
   const joinable = done && song.origin === 'extend';
   let lineage: string | null = null;
-  if (song.origin === 'extend') lineage = zhWorks.originExtend;
-  else if (song.origin === 'concat') lineage = zhWorks.originConcat;
+  if (song.origin === 'extend') lineage = zh.works.originExtend;
+  else if (song.origin === 'concat') lineage = zh.works.originConcat;
 
   /** Runs `action` for a finished song; otherwise says why not. */
-  const whenDone = (action: () => void, notDone: string = zhCreate.onlyCompleted) => () => {
-    if (generating) notify(zhCreate.generatingWait, 'warning');
+  const whenDone = (action: () => void, notDone: string = zh.create.onlyCompleted) => () => {
+    if (generating) notify(zh.create.generatingWait, 'warning');
     else if (!done) notify(notDone, 'warning');
     else action();
   };
@@ -120,7 +105,7 @@ export function WorkCard({
   const onLike = whenDone(() => like.mutate({ nativeId: song.native_id, like: !song.liked }));
 
   const onSimilar = () => {
-    if (!done) notify(zhCreate.onlyCompleted, 'warning');
+    if (!done) notify(zh.create.onlyCompleted, 'warning');
     else navigate(similarHref(song.title, song.tags));
   };
 
@@ -129,8 +114,8 @@ export function WorkCard({
   const onShare = whenDone(() => {
     share.mutate(song.native_id, {
       onSuccess: async ({ url }) => {
-        if (await copyText(url)) notify(zhWorks.linkCopied, 'success');
-        else notify(zhWorks.copyFailed(url), 'warning');
+        if (await copyText(url)) notify(zh.works.linkCopied, 'success');
+        else notify(zh.works.copyFailed(url), 'warning');
       },
     });
   });
@@ -138,7 +123,7 @@ export function WorkCard({
   const download = (format: SongFormat) =>
     whenDone(() => {
       if (!song.native_audio_url) {
-        notify(zhWorks.noDownloadLink, 'warning');
+        notify(zh.works.noDownloadLink, 'warning');
         return;
       }
       setDownloading(format);
@@ -152,7 +137,7 @@ export function WorkCard({
 
   const onSwitch = () => {
     const open: 0 | 1 = song.open === 1 ? 0 : 1;
-    openSong.mutate({ nativeId: song.native_id, open }, { onSuccess: () => notify(zhWorks.statusChanged, 'success') });
+    openSong.mutate({ nativeId: song.native_id, open }, { onSuccess: () => notify(zh.works.statusChanged, 'success') });
   };
 
   let cover: ReactNode;
@@ -168,12 +153,12 @@ export function WorkCard({
         <CircularProgress size={28} aria-hidden />
       </Box>
     );
-  else cover = <SongCover src={song.native_image_url} width={COVER} height={COVER} radius={1.5} priority={priority} />;
+  else cover = <SongCover src={song.native_image_url} width={COVER} height={COVER} radius={1.5} />;
 
-  const title = failed ? zhWorks.failedTitle : truncate(song.title, CARD_TITLE_MAX);
+  const title = failed ? zh.works.failedTitle : truncate(song.title, CARD_TITLE_MAX);
   let subtitle: string;
-  if (failed) subtitle = zhWorks.failedSubtitle;
-  else if (generating) subtitle = zhWorks.generatingProgress(progressSince(song.progress_started_at, now));
+  if (failed) subtitle = zh.works.failedSubtitle;
+  else if (generating) subtitle = zh.works.generatingProgress(progressSince(song.progress_started_at, now));
   else subtitle = tags.join(' · ');
 
   return (
@@ -194,7 +179,7 @@ export function WorkCard({
             </Typography>
           ) : null}
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            <time dateTime={song.created_at} title={zhWorks.createdAt}>
+            <time dateTime={song.created_at} title={zh.works.createdAt}>
               {formatDate(song.created_at)}
             </time>
             {lineage ? (
@@ -210,7 +195,7 @@ export function WorkCard({
           {failed ? null : <SongCounts plays={song.play_count} likes={song.likeCount} dense />}
         </Stack>
         <FormControlLabel
-          label={zhWorks.publicSwitch}
+          label={zh.works.publicSwitch}
           labelPlacement="bottom"
           sx={{ m: 0, flexShrink: 0, '& .MuiFormControlLabel-label': { fontSize: '0.75rem' } }}
           control={
@@ -225,7 +210,7 @@ export function WorkCard({
       </Stack>
       {failed ? (
         <Typography variant="body2" sx={{ px: 1.5, pb: 0.5, color: 'text.secondary' }}>
-          {zhWorks.failedText}
+          {zh.works.failedText}
         </Typography>
       ) : null}
       <Stack
@@ -235,50 +220,42 @@ export function WorkCard({
         {failed ? null : (
           // While generating, the song's actions are shown dimmed; clicking one says why it waits.
           <Stack direction="row" sx={{ flex: 1, justifyContent: 'space-between', opacity: generating ? 0.55 : 1 }}>
-            <Action label={playing ? zhWorks.pause : zhWorks.play} onClick={onPlay}>
+            <Action label={playing ? zh.works.pause : zh.works.play} onClick={onPlay}>
               {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
             </Action>
-            <Action label={song.liked ? zhWorks.unlike : zhWorks.like} pressed={!!song.liked} onClick={onLike} disabled={like.isPending}>
+            <Action label={song.liked ? zh.works.unlike : zh.works.like} pressed={!!song.liked} onClick={onLike} disabled={like.isPending}>
               {song.liked ? <FavoriteIcon fontSize="small" color="error" /> : <FavoriteBorderIcon fontSize="small" />}
             </Action>
-            <Action label={zhWorks.similar} onClick={onSimilar}>
+            <Action label={zh.works.similar} onClick={onSimilar}>
               <AutoAwesomeIcon fontSize="small" />
             </Action>
-            <Action label={zhWorks.extend} onClick={onExtend}>
+            <Action label={zh.works.extend} onClick={onExtend}>
               <EditNoteIcon fontSize="small" />
             </Action>
             {joinable ? (
-              <Action label={zhWorks.join} onClick={() => setJoining(true)}>
+              <Action label={zh.works.join} onClick={() => setJoining(true)}>
                 <MergeTypeIcon fontSize="small" />
               </Action>
             ) : null}
-            <Action label={zhWorks.share} onClick={onShare} disabled={share.isPending}>
+            <Action label={zh.works.share} onClick={onShare} disabled={share.isPending}>
               <ShareIcon fontSize="small" />
             </Action>
-            <Action label={zhWorks.download} onClick={onDownload} disabled={downloading !== null}>
+            <Action label={zh.works.download} onClick={onDownload} disabled={downloading !== null}>
               {downloading === 'mp3' ? <CircularProgress size={18} aria-hidden /> : <DownloadIcon fontSize="small" />}
             </Action>
             {member ? (
-              <Action label={zhWorks.downloadWav} onClick={onDownloadWav} disabled={downloading !== null}>
+              <Action label={zh.works.downloadWav} onClick={onDownloadWav} disabled={downloading !== null}>
                 {downloading === 'wav' ? <CircularProgress size={18} aria-hidden /> : <GraphicEqIcon fontSize="small" />}
               </Action>
             ) : null}
           </Stack>
         )}
-        <Action label={zhWorks.delete} onClick={() => onDelete(song)}>
+        <Action label={zh.works.delete} onClick={() => onDelete(song)}>
           <DeleteOutlineIcon fontSize="small" />
         </Action>
       </Stack>
-      {extending ? (
-        <Suspense fallback={null}>
-          <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} />
-        </Suspense>
-      ) : null}
-      {joining ? (
-        <Suspense fallback={null}>
-          <JoinDialog song={song} open={joining} onClose={() => setJoining(false)} />
-        </Suspense>
-      ) : null}
+      {extending ? <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} /> : null}
+      {joining ? <JoinDialog song={song} open={joining} onClose={() => setJoining(false)} /> : null}
     </Card>
   );
 }

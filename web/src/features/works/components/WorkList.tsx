@@ -1,20 +1,21 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ApiError, notify } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
-import { zhWorks } from '../../../strings/zh-CN/works';
 import { StatusState } from '../../../components/StatusState';
 import { useDeleteSong } from '../api/useDeleteSong';
 import type { MyWorks } from '../useMyWorks';
 import { useNow } from '../useNow';
-import { PRIORITY_COVERS } from '../prefetch';
 import { WorkCard } from './WorkCard';
-
-// The confirmation loads when a delete is first asked for, so the dialog code stays out of the page's first load.
-const DeleteDialog = lazy(() => import('./DeleteDialog'));
 
 /**
  * The user's songs as cards with their states and actions, the pagination (20 a page, count from listNumber), the
@@ -39,12 +40,6 @@ export function WorkList({
   const { songs, pages, generating } = works;
   const now = useNow(generating);
   const [toDelete, setToDelete] = useState<UserSong | null>(null);
-  // Mounted from the first delete on, so the dialog can animate its closing.
-  const [deleteWanted, setDeleteWanted] = useState(false);
-  const askDelete = (song: UserSong) => {
-    setDeleteWanted(true);
-    setToDelete(song);
-  };
   const remove = useDeleteSong();
 
   const confirmDelete = () => {
@@ -53,7 +48,7 @@ export function WorkList({
     if (!song) return;
     remove.mutate(song.native_id, {
       onSuccess: () => {
-        notify(zhWorks.deleted, 'success');
+        notify(zh.works.deleted, 'success');
         // The last song of a later page went: show the page before.
         if (page > 1 && (songs.data?.length ?? 0) <= 1) onPageChange(page - 1);
       },
@@ -66,7 +61,7 @@ export function WorkList({
   }
   if (songs.isPending) return <StatusState kind="loading" dense={dense} />;
   if (songs.data.length === 0 && page === 1)
-    return <StatusState kind="empty" dense={dense} title={zhWorks.emptyTitle} text={zhWorks.emptyText} action={emptyAction} />;
+    return <StatusState kind="empty" dense={dense} title={zh.works.emptyTitle} text={zh.works.emptyText} action={emptyAction} />;
 
   return (
     <>
@@ -81,12 +76,12 @@ export function WorkList({
           },
         }}
       >
-        {songs.data.map((song, index) => (
-          <WorkCard key={song.native_id} song={song} now={now} onDelete={askDelete} priority={index < PRIORITY_COVERS} />
+        {songs.data.map((song) => (
+          <WorkCard key={song.native_id} song={song} now={now} onDelete={setToDelete} />
         ))}
       </Box>
       {pages > 1 ? (
-        <Stack component="nav" aria-label={zhWorks.pagination} sx={{ alignItems: 'center', mt: 2 }}>
+        <Stack component="nav" aria-label={zh.works.pagination} sx={{ alignItems: 'center', mt: 2 }}>
           <Pagination
             count={pages}
             page={Math.min(page, pages)}
@@ -96,11 +91,23 @@ export function WorkList({
           />
         </Stack>
       ) : null}
-      {deleteWanted ? (
-        <Suspense fallback={null}>
-          <DeleteDialog open={toDelete !== null} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
-        </Suspense>
-      ) : null}
+      <Dialog
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        aria-labelledby="work-delete-title"
+        aria-describedby="work-delete-text"
+      >
+        <DialogTitle id="work-delete-title">{zh.works.deleteTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="work-delete-text">{zh.works.deleteConfirm}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setToDelete(null)}>{zh.works.cancel}</Button>
+          <Button onClick={confirmDelete} color="error" variant="contained" autoFocus>
+            {zh.works.confirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </>
   );
 }
