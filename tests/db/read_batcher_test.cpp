@@ -33,6 +33,7 @@ TEST(ReadBatcherTest, CallsMadeWhileABatchRunsAreAnsweredTogetherEachWithItsOwnA
         const int number = ++batches;
         sizes.push_back(asks.size());
         if (number == 1) {
+            changed.notify_all();                        // the test waits for the first batch to start
             changed.wait(lock, [&] { return release; }); // the first batch holds on while the others queue
         }
         for (Echo* ask : asks) {
@@ -99,6 +100,81 @@ TEST(ReadBatcherTest, AFailedBatchFailsEachOfItsCallersAndTheNextBatchRunsAgain)
     for (int i = 0; i < 32; ++i) {
         EXPECT_EQ(many[i].answer, i);
     }
+}
+
+TEST(ReadBatcherTest, BatchesEndingTogetherHandOverToDifferentCallersAndKeepTheirCount) {
+    // Two batches may run at once. When both end at about the same moment, each hands its place to a different
+    // queued caller (or gives it back): no caller is woken twice or answered by two batches, at most two batches ever
+    // run, and afterwards two batches can still run at once.
+    constexpr int kMax = 2;
+    ReadBatcher<Echo> batcher(kMax);
+    std::atomic<int> running{0};
+    std::atomic<int> most{0};
+    std::atomic<int> answered{0};
+    const auto run = [&](const std::vector<Echo*>& asks) {
+        const int now = ++running;
+        int seen = most.load();
+        while (now > seen && !most.compare_exchange_weak(seen, now)) {
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(20 * (asks.size() % 4)));
+        for (Echo* ask : asks) {
+            ask->answer += ask->question * 10; // += : a second answer would show
+            ++answered;
+        }
+        --running;
+    };
+    constexpr int kThreads = 48;
+    constexpr int kRounds = 300;
+    std::atomic<int> wrong{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+        threads.emplace_back([&, t] {
+            for (int round = 0; round < kRounds; ++round) {
+                Echo ask{t * kRounds + round + 1};
+                batcher.answer(ask, run);
+                if (ask.answer != ask.question * 10) {
+                    ++wrong;
+                }
+            }
+        });
+    }
+    for (auto& thread : threads) {
+        thread.join();
+    }
+    EXPECT_EQ(wrong.load(), 0);
+    EXPECT_EQ(answered.load(), kThreads * kRounds);
+    EXPECT_LE(most.load(), kMax);
+
+    // Both places are free again: a held batch does not keep a second caller from leading its own.
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool release = false;
+    int started = 0;
+    const auto held = [&](const std::vector<Echo*>& asks) {
+        std::unique_lock lock(mutex);
+        ++started;
+        changed.notify_all();
+        changed.wait_for(lock, std::chrono::seconds(10), [&] { return release; });
+        for (Echo* ask : asks) {
+            ask->answer = ask->question;
+        }
+    };
+    Echo one{1};
+    Echo two{2};
+    std::thread first([&] { batcher.answer(one, held); });
+    std::thread second([&] { batcher.answer(two, held); });
+    bool both = false;
+    {
+        std::unique_lock lock(mutex);
+        both = changed.wait_for(lock, std::chrono::seconds(5), [&] { return started == 2; });
+        release = true;
+    }
+    changed.notify_all();
+    first.join();
+    second.join();
+    EXPECT_TRUE(both) << "a place was lost: the second caller waited behind the first batch";
+    EXPECT_EQ(one.answer, 1);
+    EXPECT_EQ(two.answer, 2);
 }
 
 } // namespace

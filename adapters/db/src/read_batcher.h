@@ -31,14 +31,15 @@ public:
         mine.ask = &ask;
         {
             std::lock_guard lock(_mutex);
-            _queue.push_back(&mine);
             if (_running < _maxRunning) {
                 ++_running;
                 mine.lead = true;
+            } else {
+                _queue.push_back(&mine);
             }
         }
         if (!mine.lead) {
-            mine.wake.acquire(); // answered, or asked to lead the next batch (then still queued)
+            mine.wake.acquire(); // answered, or taken off the queue to lead the next batch
         }
         if (mine.lead) {
             lead(mine, run);
@@ -60,9 +61,10 @@ private:
         std::vector<Slot*> batch;
         {
             std::lock_guard lock(_mutex);
-            batch.assign(_queue.begin(), _queue.end()); // `mine` among them
+            batch.assign(_queue.begin(), _queue.end());
             _queue.clear();
         }
+        batch.push_back(&mine); // a leader is never queued
         std::vector<Ask*> asks;
         asks.reserve(batch.size());
         for (Slot* slot : batch) {
@@ -80,7 +82,11 @@ private:
             if (_queue.empty()) {
                 --_running;
             } else {
-                next = _queue.front(); // leads the next batch in this one's place
+                // The first caller queued meanwhile leads the next batch in this one's place. It leaves the queue
+                // now, so a batch ending at the same moment cannot pick it too (and wake it twice, or wake it after
+                // it returned).
+                next = _queue.front();
+                _queue.pop_front();
                 next->lead = true;
             }
         }
