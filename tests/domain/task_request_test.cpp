@@ -1,8 +1,8 @@
 // The stored form of a task's request (services/task_request.h) and the provisional title of a create.
 
 #include "gequ/domain/model/create_request.h"
-#include "gequ/domain/services/generation_worker.h"
 #include "gequ/domain/model/text.h"
+#include "gequ/domain/services/generation_worker.h"
 #include "gequ/domain/services/task_request.h"
 
 #include <gtest/gtest.h>
@@ -125,7 +125,10 @@ TEST(TaskRequestTest, RefusesWhatIsNotOneFlatObjectOfTheRightTypes) {
 TEST(TaskRequestTest, QuotesStrings) {
     EXPECT_EQ(jsonQuote("a\"b\\c\nd\re\tf"), R"("a\"b\\c\nd\re\tf")");
     EXPECT_EQ(jsonQuote("歌"), "\"歌\"");
-    EXPECT_EQ(jsonQuote(std::string("a\x01" "b\x7f") + '\0' + "c"), R"("a\u0001b\u007f\u0000c")");
+    EXPECT_EQ(jsonQuote(std::string("a\x01"
+                                    "b\x7f") +
+                        '\0' + "c"),
+              R"("a\u0001b\u007f\u0000c")");
     EXPECT_EQ(jsonQuote(""), "\"\"");
     EXPECT_EQ(jsonQuote("\"\""), R"("\"\"")");
     // Appending many values keeps what came before.
@@ -136,6 +139,52 @@ TEST(TaskRequestTest, QuotesStrings) {
     }
     EXPECT_EQ(out.substr(0, 14), "[\"夏\\\"0\",\"夏");
     EXPECT_EQ(out.substr(out.size() - 10), "夏\\\"999\",");
+}
+
+TEST(TaskRequestTest, QuotesEveryByteThatNeedsItWhereverItStands) {
+    // Text is scanned eight bytes at a time; each byte that needs escaping, at every offset from a word's start and in
+    // texts of every length around a word, comes out as a byte-by-byte quoting would write it.
+    const auto byByte = [](const std::string& text) {
+        std::string out = "\"";
+        for (const char c : text) {
+            const auto byte = static_cast<unsigned char>(c);
+            const char* hex = "0123456789abcdef";
+            if (c == '"' || c == '\\') {
+                out += '\\';
+                out += c;
+            } else if (c == '\n') {
+                out += "\\n";
+            } else if (c == '\r') {
+                out += "\\r";
+            } else if (c == '\t') {
+                out += "\\t";
+            } else if (byte < 0x20 || byte == 0x7F) {
+                out += "\\u00";
+                out += hex[byte >> 4];
+                out += hex[byte & 0xF];
+            } else {
+                out += c;
+            }
+        }
+        return out + '"';
+    };
+    const std::string plain = "晚风abcdefghij夏夜海边0123456789ABCDEF~ !#"; // no byte of it needs escaping
+    for (const char special : {'"', '\\', '\n', '\x01', '\x1f', '\x7f', '\0'}) {
+        for (std::size_t length = 0; length <= 24; ++length) {
+            for (std::size_t at = 0; at < length; ++at) {
+                std::string text = plain.substr(0, length);
+                text[at] = special;
+                EXPECT_EQ(jsonQuote(text), byByte(text)) << "byte " << int(special) << " at " << at << " of " << length;
+            }
+        }
+    }
+    // Bytes next to the ones that need escaping (0x1f/0x20, '!'/'"'/'#', '['/'\\'/']', 0x7e/0x7f/0x80) and every
+    // byte from 0x80 up pass unchanged.
+    std::string edges = "\x20!#[]~\x80\xff";
+    for (int i = 0; i < 4; ++i) {
+        edges += edges;
+    }
+    EXPECT_EQ(jsonQuote(edges), '"' + edges + '"');
 }
 
 TEST(ProvisionalTitleTest, TheTitleWhenGivenElseTheDescriptionsFirstClause) {

@@ -17,6 +17,8 @@ TEST(Time, Iso8601) {
     EXPECT_EQ(formatIso8601(utc(2026, 11, 21, 9, 58, 44, 123)), "2026-11-21T09:58:44.123Z");
     EXPECT_EQ(formatIso8601(fromEpochMillis(0)), "1970-01-01T00:00:00.000Z");
     EXPECT_EQ(formatIso8601(utc(2024, 2, 29, 23, 59, 59, 999)), "2024-02-29T23:59:59.999Z");
+    EXPECT_EQ(formatIso8601(fromEpochMillis(-1)), "1969-12-31T23:59:59.999Z");
+    EXPECT_EQ(formatIso8601(utc(1, 1, 2, 3, 4, 5, 6)), "0001-01-02T03:04:05.006Z");
 }
 
 TEST(Time, EpochMillisRoundTrip) {

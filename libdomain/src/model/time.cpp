@@ -26,9 +26,28 @@ std::string formatDate(std::chrono::sys_days day) {
 
 std::string formatIso8601(TimePoint t) {
     const auto day = std::chrono::floor<days>(t);
+    const std::chrono::year_month_day date{day};
     const std::chrono::hh_mm_ss clock{t - day};
-    return formatDate(day) + "T" + padded(clock.hours().count(), 2) + ":" + padded(clock.minutes().count(), 2) + ":" +
-           padded(clock.seconds().count(), 2) + "." + padded(clock.subseconds().count(), 3) + "Z";
+    const int year = static_cast<int>(date.year());
+    if (year < 0 || year > 9999) {
+        return formatDate(day) + "T" + padded(clock.hours().count(), 2) + ":" + padded(clock.minutes().count(), 2) +
+               ":" + padded(clock.seconds().count(), 2) + "." + padded(clock.subseconds().count(), 3) + "Z";
+    }
+    // Every list row carries two of these, so they are written into a fixed buffer.
+    char text[] = "0000-00-00T00:00:00.000Z";
+    const auto put = [&text](std::size_t at, long long value, std::size_t width) {
+        for (std::size_t i = width; i-- > 0; value /= 10) {
+            text[at + i] = static_cast<char>('0' + value % 10);
+        }
+    };
+    put(0, year, 4);
+    put(5, static_cast<unsigned>(date.month()), 2);
+    put(8, static_cast<unsigned>(date.day()), 2);
+    put(11, clock.hours().count(), 2);
+    put(14, clock.minutes().count(), 2);
+    put(17, clock.seconds().count(), 2);
+    put(20, clock.subseconds().count(), 3);
+    return std::string(text, sizeof text - 1);
 }
 
 std::string formatShanghaiDate(TimePoint t) {
