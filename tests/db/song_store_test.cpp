@@ -453,6 +453,93 @@ TEST_P(SongTest, WorksPagesCarryAFailedSongsTaskErrorFromEitherEnd) {
     EXPECT_EQ(last["f103"], ""); // its task failed nothing of its own: the song is done
 }
 
+TEST_P(SongTest, WorksReadOnTheirOwnAreTheRepositorysPagesUnderConcurrency) {
+    // Store::worksOf (PostgreSQL answers concurrent calls with one statement, each distinct page read once) answers
+    // every (user, page) exactly as SongRepository::listByUser does: both ends of the index, the pages between, pages
+    // past the end, ties in created_at, deleted songs, the owner's likes and a failed song's task error; and a change
+    // committed before a call shows in it.
+    std::vector<domain::Song> mine;
+    for (int i = 0; i < 37; ++i) {
+        // Pairs share their creation time, as the two songs of one create do.
+        mine.push_back(makeSong("v" + std::to_string(100 + i), "u1", kT0 + std::chrono::minutes(i / 2)));
+    }
+    mine[3].deletedAt = kT0 + 1h;
+    mine[36].complete = domain::SongStatus::Failed;
+    mine[36].taskId = "t-failed";
+    mine[1].complete = domain::SongStatus::Failed;
+    mine[1].taskId = "t-failed";
+    auto failed = makeTask("t-failed", "u1", kT0);
+    failed.error = "上游超时";
+    writing(store(), [&](Repositories& repos) { repos.tasks().insert(failed); });
+    insert(mine);
+    insert({makeSong("x1", "u2", kT0), makeSong("x2", "u2", kT0 + 1min), makeSong("x3", "u2", kT0 + 1min)});
+    writing(store(), [](Repositories& repos) {
+        repos.songs().addLike("u1", "v135", kT0);
+        repos.songs().addLike("u1", "v101", kT0);
+        repos.songs().addLike("u2", "v120", kT0);
+        repos.songs().addLike("u2", "x2", kT0);
+    });
+    const auto described = [](const std::vector<domain::OwnSong>& rows) {
+        std::string out;
+        for (const auto& own : rows) {
+            const auto& song = own.song;
+            out += song.id + "|" + song.userName + "|" + song.title + "|" + song.tags + "|" + song.audioUrl + "|" +
+                   std::to_string(static_cast<int>(song.complete)) + "|" + std::to_string(song.open) + "|" +
+                   std::to_string(domain::toEpochMillis(song.createdAt)) + "|" + (own.liked ? "liked" : "-") + "|" +
+                   own.taskError + "\n";
+        }
+        return out;
+    };
+    const auto expected = [&](const std::string& user, domain::Page page) {
+        return described(reading(store(), [&](Repositories& r) { return r.songs().listByUser(user, page); }));
+    };
+    struct Ask {
+        std::string user;
+        domain::Page page;
+        std::string answer;
+    };
+    std::vector<Ask> asks;
+    for (const std::string user : {"u1", "u2", "nobody"}) {
+        for (int size : {1, 7, 10, 20, 50}) {
+            for (int offset = 0; offset < 45; offset += size) {
+                asks.push_back({user, {offset, size}, expected(user, {offset, size})});
+            }
+        }
+    }
+    EXPECT_NE(asks.front().answer.find("v136|周杰"), std::string::npos) << asks.front().answer;
+    EXPECT_NE(asks.front().answer.find("上游超时"), std::string::npos);
+    for (const auto& ask : asks) {
+        EXPECT_EQ(described(store().worksOf(ask.user, ask.page)), ask.answer)
+            << ask.user << " offset " << ask.page.offset << " size " << ask.page.limit;
+    }
+    constexpr int kThreads = 16;
+    std::atomic<int> wrong{0};
+    inParallel(kThreads, [&](int i) {
+        // Threads ask overlapping runs of the same pages, so batches hold both repeats and different users.
+        for (std::size_t n = 0; n < asks.size(); ++n) {
+            const auto& ask = asks[(n + static_cast<std::size_t>(i % 4) * 3) % asks.size()];
+            if (described(store().worksOf(ask.user, ask.page)) != ask.answer) {
+                ++wrong;
+            }
+        }
+    });
+    EXPECT_EQ(wrong.load(), 0);
+
+    // A delete and a like, each seen by the next read.
+    auto gone = mine[36];
+    gone.deletedAt = kT0 + 2h;
+    writing(store(), [&](Repositories& repos) {
+        repos.songs().update(gone);
+        repos.songs().addLike("u1", "v134", kT0);
+    });
+    auto first = store().worksOf("u1", {0, 2});
+    ASSERT_EQ(first.size(), 2U);
+    EXPECT_EQ(first[0].song.id, "v135");
+    EXPECT_TRUE(first[0].liked);
+    EXPECT_EQ(described(first), expected("u1", {0, 2}));
+    EXPECT_EQ(described(store().worksOf("u1", {30, 10})), expected("u1", {30, 10}));
+}
+
 TEST_P(SongTest, ASongAsSeenByAViewerCarriesThatViewersLikeOnly) {
     auto song = makeSong("seen", "u1", kT0);
     song.lyric = "整首歌词";

@@ -88,8 +88,16 @@ std::vector<std::string> songTagKeys(const std::string& tags);
 /// whitespace.
 std::vector<std::string> titleGramKeys(const std::string& title);
 /// PostgreSQL: SongRepository::findAsSeenBy for many (song, viewer) pairs in one statement, in their order.
-std::vector<std::optional<domain::SongView>> findSongsAsSeenBy(Connection& c, const std::vector<const std::string*>& ids,
+std::vector<std::optional<domain::SongView>> findSongsAsSeenBy(Connection& c,
+                                                               const std::vector<const std::string*>& ids,
                                                                const std::vector<const std::string*>& viewers);
+/// One page of a user's works to read (findWorksPages).
+struct WorksPageAsk {
+    const std::string* userId;
+    domain::Page page;
+};
+/// PostgreSQL: SongRepository::listByUser for many (user, page) pairs in one statement, in their order.
+std::vector<std::vector<domain::OwnSong>> findWorksPages(Connection& c, const std::vector<WorksPageAsk>& asks);
 /// Whether the song is on the square: public, finished, not hidden, not deleted.
 bool isPublicSong(const domain::Song& song);
 

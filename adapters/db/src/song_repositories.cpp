@@ -46,6 +46,18 @@ const std::string kWorksColumns = songColumnsWith({
     {"s.hotness", "0"},
     {"COALESCE(u.nickname, '')", "COALESCE((SELECT u.nickname FROM users u WHERE u.id = ?), '')"},
 });
+/// The works columns of findWorksPages, where each row's owner is joined (users u), as the owners differ.
+const std::string kBatchWorksColumns = songColumnsWith({
+    {"s.prompt, s.lyric, s.model", "'', '', ''"},
+    {"s.stream_url, s.upstream_audio_url, s.upstream_image_url", "'', '', ''"},
+    {"s.deleted_at", "NULL"},
+    {"s.hotness", "0"},
+});
+/// A works row's failure text: its task's error when the song failed, else ''.
+const std::string kWorksError =
+    "CASE WHEN s.complete = " + std::to_string(static_cast<int>(domain::SongStatus::Failed)) +
+    " THEN COALESCE((SELECT t.error FROM generation_tasks t WHERE t.id = s.task_id), '') "
+    "ELSE '' END";
 /// A page of works read straight from songs_user_live when it skips at most this many pages' worth of entries
 /// (reading a skipped entry's row costs more than a deferred join's key lookup only past that).
 constexpr std::int64_t kDirectWorksSkipPages = 1;
@@ -198,7 +210,8 @@ std::optional<domain::Song> SqlSongRepository::findById(const std::string& id) {
     return firstOf(rows);
 }
 
-std::vector<std::optional<domain::SongView>> findSongsAsSeenBy(Connection& c, const std::vector<const std::string*>& ids,
+std::vector<std::optional<domain::SongView>> findSongsAsSeenBy(Connection& c,
+                                                               const std::vector<const std::string*>& ids,
                                                                const std::vector<const std::string*>& viewers) {
     // The pairs as two parallel arrays, numbered; what findAsSeenBy reads for each, with its number.
     Query query(c, std::string("SELECT q.i, ") + RowMapping<domain::Song>::kColumns +
@@ -223,6 +236,57 @@ std::vector<std::optional<domain::SongView>> findSongsAsSeenBy(Connection& c, co
             view.timeline = domain::decodeTimeline(timelines[row]);
         }
         out[at] = std::move(view);
+    }
+    return out;
+}
+
+std::vector<std::vector<domain::OwnSong>> findWorksPages(Connection& c, const std::vector<WorksPageAsk>& asks) {
+    // listByUser's plan, for every ask at once (docs/performance.md, "Batched reads"): the asks are numbered rows of
+    // three parallel arrays; for each, the page's keys come from songs_user_live alone, newest first, or, for a page
+    // in the older half, oldest first from the other end (the count, from user_song_counts, is read only for a page
+    // past the first; the branch that does not apply is cut off before it reads anything, as its condition names no
+    // column of the scan). Only the page's rows are then read whole. The final ORDER BY puts each ask's rows in the
+    // list's order with the database's own collation, as listByUser's statement does.
+    std::vector<const std::string*> users;
+    std::string offsets = "{";
+    std::string limits = "{";
+    for (const WorksPageAsk& ask : asks) {
+        users.push_back(ask.userId);
+        if (offsets.size() > 1) {
+            offsets += ',';
+            limits += ',';
+        }
+        offsets += std::to_string(offsetOf(ask.page));
+        limits += std::to_string(limitOf(ask.page));
+    }
+    offsets += '}';
+    limits += '}';
+    const std::string live = " FROM songs o WHERE o.user_id = q.u AND o.deleted_at IS NULL AND ";
+    Query query(c, "SELECT q.i, " + kBatchWorksColumns + likedBy("s.user_id") + ", " + kWorksError +
+                       " FROM unnest(?::text[], ?::bigint[], ?::bigint[]) WITH ORDINALITY AS q(u, skip, lim, i) "
+                       "CROSS JOIN LATERAL (SELECT CASE WHEN q.skip = 0 THEN 0 ELSE COALESCE((SELECT n.live FROM "
+                       "user_song_counts n WHERE n.user_id = q.u), 0) END AS total OFFSET 0) t "
+                       "CROSS JOIN LATERAL ((SELECT o.id AS k" +
+                       live +
+                       "(q.skip = 0 OR q.skip < t.total / 2) ORDER BY o.created_at DESC, o.id DESC LIMIT q.lim "
+                       "OFFSET q.skip) UNION ALL (SELECT o.id AS k" +
+                       live +
+                       "q.skip > 0 AND q.skip >= t.total / 2 AND q.skip < t.total ORDER BY o.created_at, o.id LIMIT "
+                       "GREATEST(0, LEAST(q.lim, t.total - q.skip)) OFFSET GREATEST(0, t.total - q.skip - q.lim))) p "
+                       "JOIN songs s ON s.id = p.k JOIN users u ON u.id = s.user_id "
+                       "ORDER BY q.i, s.created_at DESC, s.id DESC");
+    query.bind(textArray(users)).bind(offsets).bind(limits);
+    std::vector<std::int64_t> numbers;
+    std::vector<domain::Song> songs;
+    std::vector<std::int64_t> likes;
+    std::vector<std::string> errors;
+    query.into(numbers).into(songs).into(likes).into(errors).execute();
+    std::vector<std::vector<domain::OwnSong>> out(asks.size());
+    for (std::size_t row = 0; row < numbers.size(); ++row) {
+        const auto at = static_cast<std::size_t>(numbers[row] - 1); // WITH ORDINALITY counts from 1
+        if (at < out.size()) {
+            out[at].push_back({std::move(songs[row]), likes[row] != 0, std::move(errors[row])});
+        }
     }
     return out;
 }
@@ -364,10 +428,7 @@ std::vector<domain::OwnSong> SqlSongRepository::listByUser(const std::string& us
     // which needs the count), so the last page of 10,000 songs skips as few entries as the first. A page near either
     // end is read straight from the index (one row lookup per song shown, no join); a page deep inside a long list
     // is a deferred join, so the entries skipped cost no row reads.
-    const std::string extra = likedBy("s.user_id") + ", CASE WHEN s.complete = " +
-                              std::to_string(static_cast<int>(domain::SongStatus::Failed)) +
-                              " THEN COALESCE((SELECT t.error FROM generation_tasks t WHERE t.id = s.task_id), '') "
-                              "ELSE '' END";
+    const std::string extra = likedBy("s.user_id") + ", " + kWorksError;
     const auto read = [](Query& query) {
         std::vector<domain::Song> songs;
         std::vector<std::int64_t> likes;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace gequ::db::detail {
@@ -58,7 +59,7 @@ void rollbackQuietly(Connection& connection) {
 
 SqlStore::SqlStore(ConnectionTarget target, int poolSize)
     : _target(std::move(target)), _pool([this] { return connect(); }, poolSize), _likes(kReadBatchesRunning),
-      _songs(kReadBatchesRunning) {}
+      _songs(kReadBatchesRunning), _works(kReadBatchesRunning) {}
 
 std::unique_ptr<Connection> SqlStore::connect() {
     auto connection = std::make_unique<Connection>(_target);
@@ -189,6 +190,48 @@ void SqlStore::answerSongs(const std::vector<SongAsk*>& asks) {
     auto found = findSongsAsSeenBy(*lease, ids, viewers);
     for (std::size_t i = 0; i < asks.size() && i < found.size(); ++i) {
         asks[i]->song = std::move(found[i]);
+    }
+}
+
+std::vector<domain::OwnSong> SqlStore::worksOf(const std::string& userId, domain::Page page) {
+    if (_target.dialect != Dialect::Postgresql) {
+        return domain::Store::worksOf(userId, page);
+    }
+    WorksAsk ask{userId, page, {}};
+    _works.answer(ask, [this](const std::vector<WorksAsk*>& asks) { answerWorks(asks); });
+    return std::move(ask.works);
+}
+
+void SqlStore::answerWorks(const std::vector<WorksAsk*>& asks) {
+    // The same page asked for by several callers of the batch is read once (every one of them asked before the
+    // statement started, so each sees what was committed before its call).
+    std::vector<WorksPageAsk> pages;
+    std::vector<std::size_t> pageOf(asks.size());
+    std::unordered_map<std::string, std::size_t> seen;
+    for (std::size_t i = 0; i < asks.size(); ++i) {
+        const WorksAsk& ask = *asks[i];
+        std::string key = ask.userId + '\n' + std::to_string(ask.page.offset) + '\n' + std::to_string(ask.page.limit);
+        auto [it, added] = seen.try_emplace(std::move(key), pages.size());
+        if (added) {
+            pages.push_back({&ask.userId, ask.page});
+        }
+        pageOf[i] = it->second;
+    }
+    std::vector<std::vector<domain::OwnSong>> found;
+    {
+        auto lease = _pool.acquire();
+        found = findWorksPages(*lease, pages);
+    }
+    std::vector<std::size_t> left(pages.size(), 0); // callers still to answer from each page
+    for (std::size_t page : pageOf) {
+        ++left[page];
+    }
+    for (std::size_t i = 0; i < asks.size(); ++i) {
+        const std::size_t page = pageOf[i];
+        if (page < found.size()) {
+            // The last caller of a page takes it; the others get copies.
+            asks[i]->works = --left[page] == 0 ? std::move(found[page]) : found[page];
+        }
     }
 }
 

@@ -22,6 +22,8 @@ public:
     std::vector<std::string> likedAmong(const std::string& userId, const std::vector<std::string>& songIds) override;
     /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher).
     std::optional<domain::SongView> songAsSeenBy(const std::string& id, const std::string& viewerId) override;
+    /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher), each page read once.
+    std::vector<domain::OwnSong> worksOf(const std::string& userId, domain::Page page) override;
     bool ping() override;
     std::string dialect() const override;
 
@@ -46,9 +48,17 @@ private:
         std::optional<domain::SongView> song;
     };
 
+    /// One caller's worksOf.
+    struct WorksAsk {
+        const std::string& userId;
+        domain::Page page;
+        std::vector<domain::OwnSong> works;
+    };
+
     std::unique_ptr<Connection> connect();
     void answerLikes(const std::vector<LikesAsk*>& asks);
     void answerSongs(const std::vector<SongAsk*>& asks);
+    void answerWorks(const std::vector<WorksAsk*>& asks);
 
     ConnectionTarget _target;
     ConnectionPool _pool;
@@ -57,6 +67,7 @@ private:
     std::mutex _writeMutex;
     ReadBatcher<LikesAsk> _likes;
     ReadBatcher<SongAsk> _songs;
+    ReadBatcher<WorksAsk> _works;
 };
 
 } // namespace gequ::db::detail

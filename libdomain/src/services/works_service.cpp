@@ -84,22 +84,20 @@ Result<std::vector<WorkItem>> WorksService::list(const std::string& userId, Page
     if (page.limit < 1 || page.limit > kMaxPageSize) {
         return invalid("每页数量必须是1到" + std::to_string(kMaxPageSize) + "之间的整数");
     }
-    return readOnly(_store, [&](Repositories& repos) {
-        auto songs = repos.songs().listByUser(userId, page);
-        std::vector<WorkItem> items;
-        items.reserve(songs.size());
-        for (auto& own : songs) {
-            WorkItem item;
-            item.liked = own.liked;
-            if (own.song.complete == SongStatus::Failed) {
-                // The failure text lives on the task, read with the page.
-                item.error = own.taskError.empty() ? std::string(kGenerationFailedMessage) : std::move(own.taskError);
-            }
-            item.song = std::move(own.song);
-            items.push_back(std::move(item));
+    auto songs = _store.worksOf(userId, page);
+    std::vector<WorkItem> items;
+    items.reserve(songs.size());
+    for (auto& own : songs) {
+        WorkItem item;
+        item.liked = own.liked;
+        if (own.song.complete == SongStatus::Failed) {
+            // The failure text lives on the task, read with the page.
+            item.error = own.taskError.empty() ? std::string(kGenerationFailedMessage) : std::move(own.taskError);
         }
-        return items;
-    });
+        item.song = std::move(own.song);
+        items.push_back(std::move(item));
+    }
+    return items;
 }
 
 std::int64_t WorksService::count(const std::string& userId) {

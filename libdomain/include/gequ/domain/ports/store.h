@@ -305,6 +305,9 @@ public:
     /// The song with this id as the viewer sees it ("" for a visitor; SongRepository::findAsSeenBy), read on its own
     /// like likedAmong (calls made at the same time may be answered together).
     virtual std::optional<SongView> songAsSeenBy(const std::string& id, const std::string& viewerId);
+    /// A page of the user's works (SongRepository::listByUser), read on its own like likedAmong (calls made at the same
+    /// time may be answered together).
+    virtual std::vector<OwnSong> worksOf(const std::string& userId, Page page);
     /// Whether the database answers.
     virtual bool ping() = 0;
     /// "sqlite" or "postgresql".
@@ -334,6 +337,12 @@ inline std::vector<std::string> Store::likedAmong(const std::string& userId, con
     std::vector<std::string> liked;
     read([&](Repositories& repos) { liked = repos.songs().likedAmong(userId, songIds); });
     return liked;
+}
+
+inline std::vector<OwnSong> Store::worksOf(const std::string& userId, Page page) {
+    std::vector<OwnSong> works;
+    read([&](Repositories& repos) { works = repos.songs().listByUser(userId, page); });
+    return works;
 }
 
 inline std::optional<SongView> Store::songAsSeenBy(const std::string& id, const std::string& viewerId) {
