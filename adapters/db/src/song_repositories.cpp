@@ -242,11 +242,13 @@ std::vector<std::optional<domain::SongView>> findSongsAsSeenBy(Connection& c,
 
 std::vector<std::vector<domain::OwnSong>> findWorksPages(Connection& c, const std::vector<WorksPageAsk>& asks) {
     // listByUser's plan, for every ask at once (docs/performance.md, "Batched reads"): the asks are numbered rows of
-    // three parallel arrays; for each, the page's keys come from songs_user_live alone, newest first, or, for a page
-    // in the older half, oldest first from the other end (the count, from user_song_counts, is read only for a page
-    // past the first; the branch that does not apply is cut off before it reads anything, as its condition names no
-    // column of the scan). Only the page's rows are then read whole. The final ORDER BY puts each ask's rows in the
-    // list's order with the database's own collation, as listByUser's statement does.
+    // three parallel arrays, each with its owner's row (for the name). Per ask, one of four branches reads the page
+    // from songs_user_live: newest first, or, for a page in the older half, oldest first from the other end (the
+    // count, from user_song_counts, is read only for a page past the first); a page within one page of its end is
+    // read straight from the index (one row lookup per song), a deeper one takes its keys from the index alone and
+    // then reads only the page's rows. The branches that do not apply are cut off before they read anything, as their
+    // conditions name no column of the scan. The final ORDER BY puts each ask's rows in the list's order with the
+    // database's own collation, as listByUser's statement does.
     std::vector<const std::string*> users;
     std::string offsets = "{";
     std::string limits = "{";
@@ -261,20 +263,33 @@ std::vector<std::vector<domain::OwnSong>> findWorksPages(Connection& c, const st
     }
     offsets += '}';
     limits += '}';
-    const std::string live = " FROM songs o WHERE o.user_id = q.u AND o.deleted_at IS NULL AND ";
-    Query query(c, "SELECT q.i, " + kBatchWorksColumns + likedBy("s.user_id") + ", " + kWorksError +
-                       " FROM unnest(?::text[], ?::bigint[], ?::bigint[]) WITH ORDINALITY AS q(u, skip, lim, i) "
-                       "CROSS JOIN LATERAL (SELECT CASE WHEN q.skip = 0 THEN 0 ELSE COALESCE((SELECT n.live FROM "
-                       "user_song_counts n WHERE n.user_id = q.u), 0) END AS total OFFSET 0) t "
-                       "CROSS JOIN LATERAL ((SELECT o.id AS k" +
-                       live +
-                       "(q.skip = 0 OR q.skip < t.total / 2) ORDER BY o.created_at DESC, o.id DESC LIMIT q.lim "
-                       "OFFSET q.skip) UNION ALL (SELECT o.id AS k" +
-                       live +
-                       "q.skip > 0 AND q.skip >= t.total / 2 AND q.skip < t.total ORDER BY o.created_at, o.id LIMIT "
-                       "GREATEST(0, LEAST(q.lim, t.total - q.skip)) OFFSET GREATEST(0, t.total - q.skip - q.lim))) p "
-                       "JOIN songs s ON s.id = p.k JOIN users u ON u.id = s.user_id "
-                       "ORDER BY q.i, s.created_at DESC, s.id DESC");
+    const std::string row = "SELECT " + kBatchWorksColumns + likedBy("s.user_id") + ", " + kWorksError;
+    const std::string newest = " ORDER BY s.created_at DESC, s.id DESC";
+    const std::string oldest = " ORDER BY s.created_at, s.id";
+    const std::string newestHalf = "(q.skip = 0 OR q.skip < t.total / 2)";
+    const std::string oldestHalf = "q.skip > 0 AND q.skip >= t.total / 2 AND q.skip < t.total";
+    const std::string oldestLimit = " LIMIT GREATEST(0, LEAST(q.lim, t.total - q.skip)) OFFSET GREATEST(0, t.total - "
+                                    "q.skip - q.lim)";
+    const auto direct = [&](const std::string& when, const std::string& order, const std::string& limit) {
+        return "(" + row + " FROM songs s WHERE s.user_id = q.u AND s.deleted_at IS NULL AND " + when + order + limit +
+               ")";
+    };
+    const auto deferred = [&](const std::string& when, const std::string& order, const std::string& limit) {
+        return "(" + row + " FROM (SELECT s.id AS k FROM songs s WHERE s.user_id = q.u AND s.deleted_at IS NULL AND " +
+               when + order + limit + ") p JOIN songs s ON s.id = p.k)";
+    };
+    const std::string nearNewest = " AND q.skip <= q.lim";
+    const std::string nearOldest = " AND t.total - q.skip - q.lim <= q.lim";
+    const std::string newestLimit = " LIMIT q.lim OFFSET q.skip";
+    Query query(c, "SELECT q.i, x.* FROM unnest(?::text[], ?::bigint[], ?::bigint[]) WITH ORDINALITY AS q(u, skip, "
+                   "lim, i) LEFT JOIN users u ON u.id = q.u "
+                   "CROSS JOIN LATERAL (SELECT CASE WHEN q.skip = 0 THEN 0 ELSE COALESCE((SELECT n.live FROM "
+                   "user_song_counts n WHERE n.user_id = q.u), 0) END AS total OFFSET 0) t CROSS JOIN LATERAL (" +
+                       direct(newestHalf + nearNewest, newest, newestLimit) + " UNION ALL " +
+                       deferred(newestHalf + " AND q.skip > q.lim", newest, newestLimit) + " UNION ALL " +
+                       direct(oldestHalf + nearOldest, oldest, oldestLimit) + " UNION ALL " +
+                       deferred(oldestHalf + " AND t.total - q.skip - q.lim > q.lim", oldest, oldestLimit) +
+                       ") x ORDER BY q.i, x.created_at DESC, x.id DESC");
     query.bind(textArray(users)).bind(offsets).bind(limits);
     std::vector<std::int64_t> numbers;
     std::vector<domain::Song> songs;
