@@ -540,6 +540,45 @@ TEST_P(SongTest, WorksReadOnTheirOwnAreTheRepositorysPagesUnderConcurrency) {
     EXPECT_EQ(described(store().worksOf("u1", {30, 10})), expected("u1", {30, 10}));
 }
 
+TEST_P(SongTest, WorkCountsReadOnTheirOwnAreEachOwnersUnderConcurrency) {
+    // Store::worksCount (PostgreSQL answers concurrent calls with one statement): each caller gets its own owner's
+    // count of songs not deleted, or of songs still generating, and a change committed before a call shows in it.
+    std::vector<domain::Song> songs;
+    for (int i = 0; i < 7; ++i) {
+        auto song = makeSong("c" + std::to_string(i), "u1", kT0 + std::chrono::minutes(i));
+        song.complete = i < 3 ? domain::SongStatus::Generating : domain::SongStatus::Done;
+        songs.push_back(song);
+    }
+    songs[6].deletedAt = kT0 + 1h;
+    songs.push_back(makeSong("d1", "u2", kT0));
+    insert(songs);
+    const std::map<std::pair<std::string, bool>, std::int64_t> expected{
+        {{"u1", false}, 6}, {{"u1", true}, 3}, {{"u2", false}, 1}, {{"u2", true}, 0}, {{"nobody", false}, 0}};
+    for (const auto& [ask, count] : expected) {
+        EXPECT_EQ(store().worksCount(ask.first, ask.second), count) << ask.first << " " << ask.second;
+    }
+    constexpr int kThreads = 16;
+    std::atomic<int> wrong{0};
+    inParallel(kThreads, [&](int i) {
+        for (int round = 0; round < 30; ++round) {
+            for (const auto& [ask, count] : expected) {
+                if ((round + i) % 2 == 0 && store().worksCount(ask.first, ask.second) != count) {
+                    ++wrong;
+                }
+            }
+        }
+    });
+    EXPECT_EQ(wrong.load(), 0);
+    auto done = songs[0];
+    done.complete = domain::SongStatus::Done;
+    writing(store(), [&](Repositories& repos) { repos.songs().update(done); });
+    EXPECT_EQ(store().worksCount("u1", true), 2);
+    auto gone = songs[5];
+    gone.deletedAt = kT0 + 2h;
+    writing(store(), [&](Repositories& repos) { repos.songs().update(gone); });
+    EXPECT_EQ(store().worksCount("u1", false), 5);
+}
+
 TEST_P(SongTest, ASongAsSeenByAViewerCarriesThatViewersLikeOnly) {
     auto song = makeSong("seen", "u1", kT0);
     song.lyric = "整首歌词";

@@ -98,6 +98,10 @@ struct WorksPageAsk {
 };
 /// PostgreSQL: SongRepository::listByUser for many (user, page) pairs in one statement, in their order.
 std::vector<std::vector<domain::OwnSong>> findWorksPages(Connection& c, const std::vector<WorksPageAsk>& asks);
+/// PostgreSQL: countByUser (generating false) or countGeneratingByUser (true) for many users in one statement, in
+/// their order.
+std::vector<std::int64_t> countWorks(Connection& c, const std::vector<const std::string*>& users,
+                                     const std::vector<bool>& generating);
 /// Whether the song is on the square: public, finished, not hidden, not deleted.
 bool isPublicSong(const domain::Song& song);
 

@@ -306,6 +306,34 @@ std::vector<std::vector<domain::OwnSong>> findWorksPages(Connection& c, const st
     return out;
 }
 
+std::vector<std::int64_t> countWorks(Connection& c, const std::vector<const std::string*>& users,
+                                     const std::vector<bool>& generating) {
+    // The same reads as countByUser and countGeneratingByUser (its status written into the statement, so the partial
+    // index songs_user_generating applies), one per numbered ask; only the one the ask names runs.
+    std::string kinds = "{";
+    for (const bool g : generating) {
+        kinds += kinds.size() > 1 ? "," : "";
+        kinds += g ? "1" : "0";
+    }
+    kinds += '}';
+    Query query(c, "SELECT q.i, CASE WHEN q.g = 0 THEN COALESCE((SELECT n.live FROM user_song_counts n WHERE n.user_id "
+                   "= q.u), 0) ELSE (SELECT COUNT(*) FROM songs s WHERE s.user_id = q.u AND s.complete = " +
+                       std::to_string(static_cast<int>(domain::SongStatus::Generating)) +
+                       " AND s.deleted_at IS NULL) END FROM unnest(?::text[], ?::int[]) WITH ORDINALITY AS q(u, g, i)");
+    query.bind(textArray(users)).bind(kinds);
+    std::vector<std::int64_t> numbers;
+    std::vector<std::int64_t> counts;
+    query.into(numbers).into(counts).execute();
+    std::vector<std::int64_t> out(users.size(), 0);
+    for (std::size_t row = 0; row < numbers.size() && row < counts.size(); ++row) {
+        const auto at = static_cast<std::size_t>(numbers[row] - 1); // WITH ORDINALITY counts from 1
+        if (at < out.size()) {
+            out[at] = counts[row];
+        }
+    }
+    return out;
+}
+
 std::optional<domain::SongView> SqlSongRepository::findAsSeenBy(const std::string& id, const std::string& viewerId) {
     // The timeline rides along (state 1: stored; see timeline_repository.cpp).
     Query query(_c, std::string("SELECT ") + RowMapping<domain::Song>::kColumns + likedBy("?") +

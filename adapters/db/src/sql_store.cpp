@@ -59,7 +59,7 @@ void rollbackQuietly(Connection& connection) {
 
 SqlStore::SqlStore(ConnectionTarget target, int poolSize)
     : _target(std::move(target)), _pool([this] { return connect(); }, poolSize), _likes(kReadBatchesRunning),
-      _songs(kReadBatchesRunning), _works(kReadBatchesRunning) {}
+      _songs(kReadBatchesRunning), _works(kReadBatchesRunning), _counts(kReadBatchesRunning) {}
 
 std::unique_ptr<Connection> SqlStore::connect() {
     auto connection = std::make_unique<Connection>(_target);
@@ -232,6 +232,32 @@ void SqlStore::answerWorks(const std::vector<WorksAsk*>& asks) {
             // The last caller of a page takes it; the others get copies.
             asks[i]->works = --left[page] == 0 ? std::move(found[page]) : found[page];
         }
+    }
+}
+
+std::int64_t SqlStore::worksCount(const std::string& userId, bool generating) {
+    if (_target.dialect != Dialect::Postgresql) {
+        return domain::Store::worksCount(userId, generating);
+    }
+    CountAsk ask{userId, generating, 0};
+    _counts.answer(ask, [this](const std::vector<CountAsk*>& asks) { answerCounts(asks); });
+    return ask.count;
+}
+
+void SqlStore::answerCounts(const std::vector<CountAsk*>& asks) {
+    std::vector<const std::string*> users;
+    std::vector<bool> generating;
+    for (const CountAsk* ask : asks) {
+        users.push_back(&ask->userId);
+        generating.push_back(ask->generating);
+    }
+    std::vector<std::int64_t> counts;
+    {
+        auto lease = _pool.acquire();
+        counts = countWorks(*lease, users, generating);
+    }
+    for (std::size_t i = 0; i < asks.size() && i < counts.size(); ++i) {
+        asks[i]->count = counts[i];
     }
 }
 

@@ -24,6 +24,8 @@ public:
     std::optional<domain::SongView> songAsSeenBy(const std::string& id, const std::string& viewerId) override;
     /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher), each page read once.
     std::vector<domain::OwnSong> worksOf(const std::string& userId, domain::Page page) override;
+    /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher).
+    std::int64_t worksCount(const std::string& userId, bool generating) override;
     bool ping() override;
     std::string dialect() const override;
 
@@ -55,10 +57,18 @@ private:
         std::vector<domain::OwnSong> works;
     };
 
+    /// One caller's worksCount.
+    struct CountAsk {
+        const std::string& userId;
+        bool generating;
+        std::int64_t count;
+    };
+
     std::unique_ptr<Connection> connect();
     void answerLikes(const std::vector<LikesAsk*>& asks);
     void answerSongs(const std::vector<SongAsk*>& asks);
     void answerWorks(const std::vector<WorksAsk*>& asks);
+    void answerCounts(const std::vector<CountAsk*>& asks);
 
     ConnectionTarget _target;
     ConnectionPool _pool;
@@ -68,6 +78,7 @@ private:
     ReadBatcher<LikesAsk> _likes;
     ReadBatcher<SongAsk> _songs;
     ReadBatcher<WorksAsk> _works;
+    ReadBatcher<CountAsk> _counts;
 };
 
 } // namespace gequ::db::detail

@@ -101,11 +101,11 @@ Result<std::vector<WorkItem>> WorksService::list(const std::string& userId, Page
 }
 
 std::int64_t WorksService::count(const std::string& userId) {
-    return readOnly(_store, [&](Repositories& repos) { return repos.songs().countByUser(userId); });
+    return _store.worksCount(userId, false);
 }
 
 std::int64_t WorksService::generatingCount(const std::string& userId) {
-    return readOnly(_store, [&](Repositories& repos) { return repos.songs().countGeneratingByUser(userId); });
+    return _store.worksCount(userId, true);
 }
 
 Status WorksService::remove(const std::string& userId, const std::string& songId) {

@@ -308,6 +308,9 @@ public:
     /// A page of the user's works (SongRepository::listByUser), read on its own like likedAmong (calls made at the same
     /// time may be answered together).
     virtual std::vector<OwnSong> worksOf(const std::string& userId, Page page);
+    /// How many of the user's songs are not deleted (countByUser) or still generating (countGeneratingByUser), read on
+    /// its own like likedAmong (calls made at the same time may be answered together).
+    virtual std::int64_t worksCount(const std::string& userId, bool generating);
     /// Whether the database answers.
     virtual bool ping() = 0;
     /// "sqlite" or "postgresql".
@@ -343,6 +346,14 @@ inline std::vector<OwnSong> Store::worksOf(const std::string& userId, Page page)
     std::vector<OwnSong> works;
     read([&](Repositories& repos) { works = repos.songs().listByUser(userId, page); });
     return works;
+}
+
+inline std::int64_t Store::worksCount(const std::string& userId, bool generating) {
+    std::int64_t count = 0;
+    read([&](Repositories& repos) {
+        count = generating ? repos.songs().countGeneratingByUser(userId) : repos.songs().countByUser(userId);
+    });
+    return count;
 }
 
 inline std::optional<SongView> Store::songAsSeenBy(const std::string& id, const std::string& viewerId) {
