@@ -1,7 +1,7 @@
 // gequ-composer-bench [--seconds N] [--cores N] [--soundfont PATH] [--out DIR]
 // Composes, renders and encodes one clip per style and prints a Markdown table of the CPU time per stage, the speed in
-// seconds of audio per CPU second, and the peak resident memory. --cores renders each clip's voices on that many
-// threads (the render's wall time has a column of its own; the audio is the same); --out keeps the MP3s.
+// seconds of audio per CPU second, and the peak resident memory. --cores 2 renders each clip's two parts on two
+// threads at once (the render's wall time has a column of its own; the audio is the same); --out keeps the MP3s.
 
 #include "cover.h"
 #include "genre_profiles.h"

@@ -109,12 +109,12 @@ PreparedClip prepareClip(const ComposerConfig& config, const domain::GenerationR
     return out;
 }
 
-/// The threads a render's voices use: composer.render_cores, or the machine's cores (at most 4).
+/// The threads a render uses (its two parts, renderer.h): composer.render_cores, or 2 on a machine with two cores.
 int renderCoresOf(const ComposerConfig& config) {
     if (config.renderCores > 0) {
         return config.renderCores;
     }
-    return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
+    return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 2U));
 }
 
 /// The root of an extend's or concat's chain (a generated song), arranged as it was when it was made.

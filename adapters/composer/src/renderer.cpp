@@ -4,10 +4,13 @@
 #include "gequ/composer/exceptions.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
+#include <exception>
 #include <map>
 #include <numbers>
+#include <thread>
 
 namespace gequ::composer::detail {
 
@@ -63,15 +66,15 @@ std::vector<Event> scheduleEvents(const Arrangement& song, const std::vector<int
 /// A render's own synth on the shared soundfont; the soundfont is detached before the synth goes.
 class Synth {
 public:
-    Synth(const Arrangement& song, SoundFont& font, int cores) : _font(font) {
+    Synth(const Arrangement& song, SoundFont& font) : _font(font) {
         const GenreProfile& genre = genreProfile(song.genre);
         _settings = new_fluid_settings();
         fluid_settings_setnum(_settings, "synth.sample-rate", kSampleRate);
         fluid_settings_setint(_settings, "synth.threadsafe-api", 0);
-        fluid_settings_setint(_settings, "synth.cpu-cores", std::clamp(cores, 1, 16));
-        // The extra voice threads run at normal priority: FluidSynth would ask for real-time scheduling (a process
-        // allowed to get it would then starve the HTTP threads while a song renders).
-        fluid_settings_setint(_settings, "audio.realtime-prio", 0);
+        // One thread per synth: FluidSynth's own voice threads (synth.cpu-cores) share a block's voices out as the
+        // threads come free and add the threads' buffers up in whatever order they finish, so a render on several
+        // cores differed from run to run in the last bits (and so in the MP3's bytes) on a busy machine.
+        fluid_settings_setint(_settings, "synth.cpu-cores", 1);
         fluid_settings_setint(_settings, "synth.polyphony", 128);
         fluid_settings_setint(_settings, "synth.lock-memory", 0);
         fluid_settings_setint(_settings, "synth.reverb.active", 1);
@@ -129,6 +132,80 @@ private:
     fluid_settings_t* _settings = nullptr;
     fluid_synth_t* _synth = nullptr;
 };
+
+/// The channels of the song's two render parts (only those in `only`, when given): the channels go, the busiest
+/// first, to the part with less work so far, where a channel's work is its notes' beats plus a beat of tail each
+/// (the voices a synth keeps sounding). Depends only on the arrangement, so a song is always split the same way.
+std::array<std::vector<int>, kRenderParts> splitChannels(const Arrangement& song, const std::vector<int>& only) {
+    std::map<int, double> work;
+    for (const auto& note : song.notes) {
+        if (only.empty() || std::find(only.begin(), only.end(), note.channel) != only.end()) {
+            work[note.channel] += note.length + 1.0;
+        }
+    }
+    std::vector<std::pair<int, double>> channels(work.begin(), work.end());
+    std::stable_sort(channels.begin(), channels.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::array<std::vector<int>, kRenderParts> parts;
+    std::array<double, kRenderParts> load{};
+    for (const auto& [channel, w] : channels) {
+        const auto lightest = static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+        parts[lightest].push_back(channel);
+        load[lightest] += w;
+    }
+    if (parts[0].empty()) {
+        // No notes at all: one part, all channels, so the synth still renders the silence (and its reverb tail).
+        parts[0] = only.empty() ? std::vector<int>{-1} : only;
+    }
+    return parts;
+}
+
+/// Renders the notes of `channels` with a synth of its own: events scheduled on the sample clock. Stops early (the
+/// result is then dropped) when `stop` is requested.
+Audio renderPart(const Arrangement& song, SoundFont& font, const std::vector<int>& channels, std::int64_t total,
+                 const std::function<void(double)>& progress, const std::stop_token& stop = {}) {
+    Audio audio;
+    audio.left.assign(static_cast<std::size_t>(total), 0.0f);
+    audio.right.assign(static_cast<std::size_t>(total), 0.0f);
+    const std::vector<Event> events = scheduleEvents(song, channels, total);
+
+    Synth synth(song, font);
+    constexpr std::int64_t kBlock = 4096;
+    const std::int64_t reportEvery = kSampleRate / 2;
+    std::int64_t cursor = 0;
+    std::int64_t nextReport = reportEvery;
+    std::size_t next = 0;
+    while (cursor < total) {
+        // Render exactly up to the next event's frame, then apply every event due there: the timing comes from the
+        // sample count, never from a clock. (FluidSynth itself starts an event at its next internal 64-frame block,
+        // within 1.5 ms.)
+        const std::int64_t until = next < events.size() ? std::min(events[next].frame, total) : total;
+        while (cursor < until) {
+            if (stop.stop_requested()) {
+                return audio;
+            }
+            const auto n = static_cast<int>(std::min(kBlock, until - cursor));
+            if (fluid_synth_write_float(synth.get(), n, audio.left.data(), static_cast<int>(cursor), 1,
+                                        audio.right.data(), static_cast<int>(cursor), 1) != FLUID_OK) {
+                throw ComposerError("fluid_synth_write_float failed", "歌曲渲染失败");
+            }
+            cursor += n;
+            if (cursor >= nextReport && progress) {
+                progress(static_cast<double>(cursor) / static_cast<double>(total));
+                nextReport += reportEvery;
+            }
+        }
+        while (next < events.size() && events[next].frame <= cursor) {
+            const Event& e = events[next++];
+            if (e.on) {
+                fluid_synth_noteon(synth.get(), e.channel, e.key, e.velocity);
+            } else {
+                fluid_synth_noteoff(synth.get(), e.channel, e.key);
+            }
+        }
+    }
+    return audio;
+}
 
 /// Scales both channels so the louder one peaks at `target` (silence stays silence).
 void normalizePeak(Audio& audio, float target) {
@@ -207,41 +284,48 @@ double Audio::rms() const {
 
 Audio render(const Arrangement& song, SoundFont& font, const RenderOptions& options) {
     const auto total = static_cast<std::int64_t>(std::llround(song.seconds * kSampleRate));
+    const std::array<std::vector<int>, kRenderParts> parts = splitChannels(song, options.channels);
+    const bool together = options.cores >= 2 && !parts[1].empty();
     Audio audio;
-    audio.left.assign(static_cast<std::size_t>(total), 0.0f);
-    audio.right.assign(static_cast<std::size_t>(total), 0.0f);
-    const std::vector<Event> events = scheduleEvents(song, options.channels, total);
-
-    Synth synth(song, font, options.cores);
-    constexpr std::int64_t kBlock = 4096;
-    const std::int64_t reportEvery = kSampleRate / 2;
-    std::int64_t cursor = 0;
-    std::int64_t nextReport = reportEvery;
-    std::size_t next = 0;
-    while (cursor < total) {
-        // Render exactly up to the next event's frame, then apply every event due there: the timing comes from the
-        // sample count, never from a clock. (FluidSynth itself starts an event at its next internal 64-frame block,
-        // within 1.5 ms.)
-        const std::int64_t until = next < events.size() ? std::min(events[next].frame, total) : total;
-        while (cursor < until) {
-            const auto n = static_cast<int>(std::min(kBlock, until - cursor));
-            if (fluid_synth_write_float(synth.get(), n, audio.left.data(), static_cast<int>(cursor), 1,
-                                        audio.right.data(), static_cast<int>(cursor), 1) != FLUID_OK) {
-                throw ComposerError("fluid_synth_write_float failed", "歌曲渲染失败");
-            }
-            cursor += n;
-            if (cursor >= nextReport && options.progress) {
-                options.progress(static_cast<double>(cursor) / static_cast<double>(total));
-                nextReport += reportEvery;
-            }
+    Audio second;
+    {
+        std::exception_ptr failed;
+        std::jthread beside;
+        if (together) {
+            beside = std::jthread([&](const std::stop_token& stop) {
+                try {
+                    second = renderPart(song, font, parts[1], total, {}, stop);
+                } catch (...) {
+                    failed = std::current_exception();
+                }
+            });
         }
-        while (next < events.size() && events[next].frame <= cursor) {
-            const Event& e = events[next++];
-            if (e.on) {
-                fluid_synth_noteon(synth.get(), e.channel, e.key, e.velocity);
-            } else {
-                fluid_synth_noteoff(synth.get(), e.channel, e.key);
+        // The calling thread renders the first part and reports the progress (all of it when the second part renders
+        // beside it, else the first half); a progress callback that throws stops the other thread (jthread).
+        audio = renderPart(song, font, parts[0], total, [&](double p) {
+            if (options.progress) {
+                options.progress(together || parts[1].empty() ? p : p / 2);
             }
+        });
+        if (beside.joinable()) {
+            beside.join();
+        }
+        if (failed) {
+            std::rethrow_exception(failed);
+        }
+    }
+    if (!together && !parts[1].empty()) {
+        second = renderPart(song, font, parts[1], total, [&](double p) {
+            if (options.progress) {
+                options.progress(0.5 + p / 2);
+            }
+        });
+    }
+    // The parts add up in one fixed order, so the sum is the same bits however the threads ran.
+    if (!second.left.empty()) {
+        for (std::size_t i = 0; i < audio.left.size(); ++i) {
+            audio.left[i] += second.left[i];
+            audio.right[i] += second.right[i];
         }
     }
 

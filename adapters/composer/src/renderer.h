@@ -5,12 +5,17 @@
 #include "gequ/composer/arrangement.h"
 #include "sound_font.h"
 
+#include <cstddef>
 #include <functional>
 #include <vector>
 
 namespace gequ::composer::detail {
 
 inline constexpr int kSampleRate = 44100;
+
+/// A song renders as two parts, each a synth playing some of the channels, added up at the end: always two, so the
+/// samples are the same whether the parts render one after the other or on two cores at once.
+inline constexpr std::size_t kRenderParts = 2;
 
 /// Stereo audio as two planar float buffers in [-1, 1].
 struct Audio {
@@ -28,12 +33,13 @@ struct RenderOptions {
     bool normalize = true;                  ///< limit the peaks, then scale the peak to `peak`
     float peak = 0.891f;                    ///< -1 dBFS
     std::function<void(double)> progress{}; ///< 0..1 while rendering; may throw to cancel
-    int cores = 1; ///< threads FluidSynth renders the voices on (synth.cpu-cores); the output is the same
+    int cores = 1; ///< 2 or more: the two parts render on two threads at once; the samples are the same
 };
 
 /// Renders the whole song (arrangement.seconds long, 44.1 kHz stereo, reverb and chorus on, a short fade at the
-/// end) with a synth of its own on the shared soundfont, then (unless told not to) evens out the peaks with a
-/// limiter and normalises the peak. Throws ComposerError when FluidSynth fails.
+/// end) as two parts (kRenderParts), each with a synth of its own on the shared soundfont, added up in a fixed order,
+/// then (unless told not to) evens out the peaks with a limiter and normalises the peak. Throws ComposerError when
+/// FluidSynth fails.
 Audio render(const Arrangement& song, SoundFont& font, const RenderOptions& options = {});
 
 } // namespace gequ::composer::detail
