@@ -9,7 +9,11 @@
 #include "mp3_probe.h"
 #include "renderer.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
+#include <memory>
+#include <stdexcept>
+#include <vector>
 
 using namespace gequ::composer;
 using namespace gequ::moderation;
@@ -140,6 +144,55 @@ TEST(Render, RenderingOnSeveralCoresGivesTheSameFile) {
     three.renderCores = 3;
     EXPECT_EQ(composeClip(one, request, 0, WordListModeration::builtIn()).mp3,
               composeClip(three, request, 0, WordListModeration::builtIn()).mp3);
+}
+
+TEST(Render, TheSecondThreadWaitsForItsGateAndTheSamplesNeverChange) {
+    ArrangementInput in;
+    in.style = "pop,female vocal";
+    in.lyric = "[主歌]\n晚风吹过远方\n我在夏夜里歌唱\n[副歌]\n你是我的天空\n我们一起前行\n";
+    in.seconds = 8;
+    in.seed = 11;
+    const Arrangement song = arrange(in);
+    detail::RenderOptions one;
+    one.cores = 1;
+    const detail::Audio reference = detail::render(song, font(), one);
+    ASSERT_GT(reference.rms(), kSilenceFloor);
+
+    // A gate that never opens: the calling thread renders both parts, one after the other.
+    detail::RenderOptions shut;
+    shut.cores = 2;
+    shut.secondThreadAfter = std::make_shared<detail::Gate>();
+    std::vector<double> reported;
+    shut.progress = [&reported](double p) { reported.push_back(p); };
+    const detail::Audio alone = detail::render(song, font(), shut);
+    EXPECT_EQ(alone.left, reference.left);
+    EXPECT_EQ(alone.right, reference.right);
+    ASSERT_FALSE(reported.empty());
+    EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
+    EXPECT_DOUBLE_EQ(reported.back(), 1.0);
+
+    // Opened while the first part renders: the second thread takes the second part from there.
+    detail::RenderOptions opened;
+    opened.cores = 2;
+    opened.secondThreadAfter = std::make_shared<detail::Gate>();
+    opened.progress = [gate = opened.secondThreadAfter](double p) {
+        if (p > 0.1) {
+            gate->open();
+        }
+    };
+    const detail::Audio together = detail::render(song, font(), opened);
+    EXPECT_EQ(together.left, reference.left);
+    EXPECT_EQ(together.right, reference.right);
+
+    // A render stopped by its progress callback stops its second thread too, and throws.
+    detail::RenderOptions cancelled;
+    cancelled.cores = 2;
+    cancelled.progress = [](double p) {
+        if (p > 0.2) {
+            throw std::runtime_error("stopping");
+        }
+    };
+    EXPECT_THROW(static_cast<void>(detail::render(song, font(), cancelled)), std::runtime_error);
 }
 
 TEST(Render, InspirationModeWritesLyricsAndATitle) {

@@ -257,7 +257,8 @@ struct RenderedClip {
 
 /// Prepares and renders clip `clipIndex` of a request that is not a join; reports 0 to 0.85.
 RenderedClip renderClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
-                        const domain::Moderation& moderation, const ProgressFn& report) {
+                        const domain::Moderation& moderation, const ProgressFn& report,
+                        std::shared_ptr<Gate> secondThreadAfter = {}) {
     RenderedClip out;
     out.prepared = prepareAny(config, request, clipIndex, moderation);
     report(0.03);
@@ -266,6 +267,7 @@ RenderedClip renderClip(const ComposerConfig& config, const domain::GenerationRe
     RenderOptions options;
     options.cores = renderCoresOf(config);
     options.progress = [&report](double p) { report(0.05 + 0.8 * p); };
+    options.secondThreadAfter = std::move(secondThreadAfter);
     out.audio = render(out.prepared.song, *font, options);
     return out;
 }
@@ -535,12 +537,14 @@ private:
 
     /// Renders the task's clips in order; each clip is encoded, stored and told to the listener on a thread of its
     /// own while the next one renders, so the first song is out one render and one encode after the start and the
-    /// second about one render later.
+    /// second about one render later. The next clip renders on one thread until that encode is done (its second
+    /// thread waits for the gate), so on two cores the encode the listener waits for has a core of its own.
     void compose(const std::string& id, const domain::GenerationRequest& request) {
         const int clips = clipsOf(request);
         // Per clip: not tried yet, failed with a reason, or "" once stored.
         std::vector<std::optional<std::string>> outcomes(static_cast<std::size_t>(clips));
         std::thread delivering;
+        std::shared_ptr<Gate> encoded; // opens once the clip being delivered is encoded (null: none is)
         const auto progressOf = [this, &id, clips](int i) {
             return [this, &id, i, clips](double p) {
                 update(id, [i, p, clips](Job& job) {
@@ -558,7 +562,7 @@ private:
             auto rendered = std::make_shared<RenderedClip>();
             const std::optional<std::string> renderError = attempt(clipId, [&] {
                 if (request.action != "concat") {
-                    *rendered = renderClip(_config, request, i, _moderation, progressOf(i));
+                    *rendered = renderClip(_config, request, i, _moderation, progressOf(i), encoded);
                 }
             });
             if (delivering.joinable()) {
@@ -572,13 +576,20 @@ private:
                 }
                 continue;
             }
-            auto deliver = [this, &id, &request, &outcomes, &progressOf, i, index, clips, clipId, rendered] {
+            encoded = std::make_shared<Gate>();
+            auto deliver = [this, &id, &request, &outcomes, &progressOf, i, index, clips, clipId, rendered,
+                            gate = encoded] {
                 std::string genre;
                 double seconds = 0;
                 const std::optional<std::string> error = attempt(clipId, [&] {
+                    struct OpenAtEnd {
+                        Gate& gate;
+                        ~OpenAtEnd() { gate.open(); }
+                    } openAtEnd{*gate};
                     const ComposedClip clip = request.action == "concat"
                                                   ? composeClip(_config, request, i, _moderation, progressOf(i))
                                                   : encodeClip(_config, request, i, *rendered, clamped(progressOf(i)));
+                    gate->open();
                     store(id, index, clipId, clip);
                     genre = clip.genre;
                     seconds = clip.seconds;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <deque>
 #include <exception>
@@ -282,17 +283,47 @@ double Audio::rms() const {
     return n == 0 ? 0.0 : std::sqrt(sum / static_cast<double>(n));
 }
 
+void Gate::open() {
+    {
+        std::lock_guard lock(_mutex);
+        _open = true;
+    }
+    _opened.notify_all();
+}
+
+bool Gate::wait(const std::stop_token& stop) {
+    std::unique_lock lock(_mutex);
+    return _opened.wait(lock, stop, [this] { return _open; });
+}
+
 Audio render(const Arrangement& song, SoundFont& font, const RenderOptions& options) {
     const auto total = static_cast<std::int64_t>(std::llround(song.seconds * kSampleRate));
     const std::array<std::vector<int>, kRenderParts> parts = splitChannels(song, options.channels);
-    const bool together = options.cores >= 2 && !parts[1].empty();
+    // Who renders the second part: nobody yet, the second thread, or the calling thread after the first part.
+    enum Owner : int { kNobody, kBeside, kCaller };
+    std::atomic<int> owner{kNobody};
+    const auto claim = [&owner](int who) {
+        int expected = kNobody;
+        return owner.compare_exchange_strong(expected, who);
+    };
+    const auto report = [&options](double p) {
+        if (options.progress) {
+            options.progress(p);
+        }
+    };
     Audio audio;
     Audio second;
+    std::exception_ptr failed;
     {
-        std::exception_ptr failed;
         std::jthread beside;
-        if (together) {
+        if (options.cores >= 2 && !parts[1].empty()) {
             beside = std::jthread([&](const std::stop_token& stop) {
+                if (options.secondThreadAfter && !options.secondThreadAfter->wait(stop)) {
+                    return;
+                }
+                if (!claim(kBeside)) {
+                    return;
+                }
                 try {
                     second = renderPart(song, font, parts[1], total, {}, stop);
                 } catch (...) {
@@ -300,26 +331,21 @@ Audio render(const Arrangement& song, SoundFont& font, const RenderOptions& opti
                 }
             });
         }
-        // The calling thread renders the first part and reports the progress (all of it when the second part renders
-        // beside it, else the first half); a progress callback that throws stops the other thread (jthread).
-        audio = renderPart(song, font, parts[0], total, [&](double p) {
-            if (options.progress) {
-                options.progress(together || parts[1].empty() ? p : p / 2);
-            }
-        });
+        // The calling thread renders the first part and reports the progress: all of it while the second part renders
+        // beside it, else the first half. A progress callback that throws stops the other thread (jthread).
+        audio = renderPart(song, font, parts[0], total,
+                           [&](double p) { report(owner.load() == kBeside || parts[1].empty() ? p : p / 2); });
+        if (!parts[1].empty() && claim(kCaller)) {
+            beside.request_stop();
+            second = renderPart(song, font, parts[1], total, [&](double p) { report(0.5 + p / 2); });
+        }
+        // Joined here, not by the destructor: a jthread's destructor asks its thread to stop first.
         if (beside.joinable()) {
             beside.join();
         }
-        if (failed) {
-            std::rethrow_exception(failed);
-        }
     }
-    if (!together && !parts[1].empty()) {
-        second = renderPart(song, font, parts[1], total, [&](double p) {
-            if (options.progress) {
-                options.progress(0.5 + p / 2);
-            }
-        });
+    if (failed) {
+        std::rethrow_exception(failed);
     }
     // The parts add up in one fixed order, so the sum is the same bits however the threads ran.
     if (!second.left.empty()) {

@@ -5,8 +5,12 @@
 #include "gequ/composer/arrangement.h"
 #include "sound_font.h"
 
+#include <condition_variable>
 #include <cstddef>
 #include <functional>
+#include <memory>
+#include <mutex>
+#include <stop_token>
 #include <vector>
 
 namespace gequ::composer::detail {
@@ -28,12 +32,28 @@ struct Audio {
     double rms() const;
 };
 
+/// Opens once, for good; a thread can wait for it.
+class Gate {
+public:
+    void open();
+    /// Waits until the gate is open (true) or `stop` is requested (false).
+    bool wait(const std::stop_token& stop);
+
+private:
+    std::mutex _mutex;
+    std::condition_variable_any _opened;
+    bool _open = false;
+};
+
 struct RenderOptions {
     std::vector<int> channels;              ///< only these MIDI channels sound (empty: all)
     bool normalize = true;                  ///< limit the peaks, then scale the peak to `peak`
     float peak = 0.891f;                    ///< -1 dBFS
     std::function<void(double)> progress{}; ///< 0..1 while rendering; may throw to cancel
     int cores = 1; ///< 2 or more: the two parts render on two threads at once; the samples are the same
+    /// With cores >= 2: the second thread starts only once this opens (null: at once); the calling thread renders the
+    /// second part itself when it is done with the first before that. Only the timing changes, never the samples.
+    std::shared_ptr<Gate> secondThreadAfter{};
 };
 
 /// Renders the whole song (arrangement.seconds long, 44.1 kHz stereo, reverb and chorus on, a short fade at the
