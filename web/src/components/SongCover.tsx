@@ -2,8 +2,24 @@ import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 
-/** A song's cover image at a fixed size, with a gradient and a note while there is no image or it fails to load. */
-export function SongCover({ src, width, height, radius = 1 }: { src?: string | null; width: number | string; height: number | string; radius?: number }) {
+/**
+ * A song's cover image at a fixed size, with a gradient and a note while there is no image or it fails to load. Covers
+ * load lazily, except `priority` ones (the first few of a list that opens a page, which may be its largest paint): those
+ * load at once, ahead of other images.
+ */
+export function SongCover({
+  src,
+  width,
+  height,
+  radius = 1,
+  priority = false,
+}: {
+  src?: string | null;
+  width: number | string;
+  height: number | string;
+  radius?: number;
+  priority?: boolean;
+}) {
   const [broken, setBroken] = useState(false);
   const showImage = !!src && !broken;
   return (
@@ -25,7 +41,11 @@ export function SongCover({ src, width, height, radius = 1 }: { src?: string | n
           component="img"
           src={src}
           alt=""
-          loading="lazy"
+          // The intrinsic size, so the browser knows the box before the image arrives.
+          width={typeof width === 'number' ? width : undefined}
+          height={typeof height === 'number' ? height : undefined}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           onError={() => setBroken(true)}
           sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
         />

@@ -7,6 +7,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { useProgressiveCount } from '../lib/deferred';
 import { TITLE_MAX, truncate } from '../lib/format';
 import { displayTags } from '../lib/genres';
 import { type PlayerSong, usePlayer } from '../lib/player';
@@ -28,6 +29,9 @@ export function toPlayerSong(song: SongListItem): PlayerSong {
   };
 }
 
+/** A row's height before it renders (the text beside the 66 px cover and the padding: 86 px measured). */
+const ROW_HEIGHT = 86;
+
 /**
  * Songs as rows: 88×66 thumbnail, title, Chinese genres and counts. A row (a link named by what it shows, title first,
  * so that its name contains its visible text: WCAG 2.5.3) opens the player on the whole list as a playlist, at that
@@ -37,9 +41,12 @@ export function toPlayerSong(song: SongListItem): PlayerSong {
 export function SongList({ songs, showCounts = true }: { songs: readonly SongListItem[]; showCounts?: boolean }) {
   const player = usePlayer();
   const ids = songs.map((s) => s.native_id);
+  // The first rows render at once, the rest a few per later task (lib/deferred.tsx), with room kept for them.
+  const shown = useProgressiveCount(songs.length);
   return (
     <List disablePadding>
       {songs.map((song, index) => {
+        if (index >= shown) return <li key={song.native_id} aria-hidden style={{ height: ROW_HEIGHT }} />;
         const tags = displayTags(song.tags).join(' · ');
         const playing = player.isPlaying(song.native_id);
         return (

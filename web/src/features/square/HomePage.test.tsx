@@ -66,7 +66,8 @@ describe('home page', () => {
   it('links the eight genre cards to /musicList', async () => {
     renderApp('/');
     const genres = await screen.findByRole('region', { name: '风格分类' });
-    const links = within(genres).getAllByRole('link');
+    // The cards render in a task after the page's first (lib/deferred.tsx).
+    const links = await within(genres).findAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual(['流行', '摇滚', '电子', '古典', '说唱', '金属', '男声', '女声']);
     const url = new URL(links[1]!.getAttribute('href') ?? '', 'http://x');
     expect(url.pathname).toBe('/musicList');

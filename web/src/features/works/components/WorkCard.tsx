@@ -70,7 +70,18 @@ function Action({ label, onClick, disabled, pressed, children }: {
  * says 续写作品 and a joined whole song 完整版 next to its date. Used by /mywork and by
  * the 音乐列表 drawer of /create. Deleting asks the list to confirm (`onDelete`).
  */
-export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number; onDelete: (song: UserSong) => void }) {
+export function WorkCard({
+  song,
+  now,
+  onDelete,
+  priority = false,
+}: {
+  song: UserSong;
+  now: number;
+  onDelete: (song: UserSong) => void;
+  /** Load the cover at once, with high priority (one of the first cards on screen). */
+  priority?: boolean;
+}) {
   const player = usePlayer();
   const navigate = useNavigate();
   const openSong = useOpenSong();
@@ -153,7 +164,7 @@ export function WorkCard({ song, now, onDelete }: { song: UserSong; now: number;
         <CircularProgress size={28} aria-hidden />
       </Box>
     );
-  else cover = <SongCover src={song.native_image_url} width={COVER} height={COVER} radius={1.5} />;
+  else cover = <SongCover src={song.native_image_url} width={COVER} height={COVER} radius={1.5} priority={priority} />;
 
   const title = failed ? zh.works.failedTitle : truncate(song.title, CARD_TITLE_MAX);
   let subtitle: string;

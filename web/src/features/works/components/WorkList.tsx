@@ -12,10 +12,18 @@ import { ApiError, notify } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
 import { StatusState } from '../../../components/StatusState';
+import { useProgressiveCount } from '../../../lib/deferred';
 import { useDeleteSong } from '../api/useDeleteSong';
 import type { MyWorks } from '../useMyWorks';
 import { useNow } from '../useNow';
 import { WorkCard } from './WorkCard';
+
+/** Cards rendered in the first task; the rest follow a few per task. */
+const FIRST_CARDS = 2;
+/** Cards whose covers load at once with high priority (the first screen's, one of which is often its largest paint). */
+const PRIORITY_COVERS = 4;
+/** A card's height before it renders (cover, padding and the actions row: 154 px measured), so nothing moves later. */
+const CARD_MIN_HEIGHT = 154;
 
 /**
  * The user's songs as cards with their states and actions, the pagination (20 a page, count from listNumber), the
@@ -41,6 +49,8 @@ export function WorkList({
   const now = useNow(generating);
   const [toDelete, setToDelete] = useState<UserSong | null>(null);
   const remove = useDeleteSong();
+  // The first cards render at once, the rest a few per later task (lib/deferred.tsx), with room kept for them.
+  const shown = useProgressiveCount(songs.data?.length ?? 0, FIRST_CARDS, FIRST_CARDS);
 
   const confirmDelete = () => {
     const song = toDelete;
@@ -76,9 +86,13 @@ export function WorkList({
           },
         }}
       >
-        {songs.data.map((song) => (
-          <WorkCard key={song.native_id} song={song} now={now} onDelete={setToDelete} />
-        ))}
+        {songs.data.map((song, index) =>
+          index < shown ? (
+            <WorkCard key={song.native_id} song={song} now={now} onDelete={setToDelete} priority={index < PRIORITY_COVERS} />
+          ) : (
+            <Box key={song.native_id} aria-hidden sx={{ minHeight: CARD_MIN_HEIGHT }} />
+          ),
+        )}
       </Box>
       {pages > 1 ? (
         <Stack component="nav" aria-label={zh.works.pagination} sx={{ alignItems: 'center', mt: 2 }}>
