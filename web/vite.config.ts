@@ -34,12 +34,15 @@ export default defineConfig({
           groups: [
             // Vite's dynamic-import helper is shared by the entry and the app: a chunk of its own keeps them apart.
             { name: 'preload-helper', test: /preload-helper/, priority: 1 },
+            // The early GETs (src/lib/early-fetch.ts) are shared by the entry and the app's API client: a chunk of
+            // their own, or the entry would wait for the whole app chunk.
+            { name: 'early-fetch', test: /[\\/]src[\\/]lib[\\/]early-fetch\.ts$/, priority: 1 },
             {
               name: 'app',
               tags: ['$initial'],
               test: (id: string) =>
                 /[\\/](node_modules|src)[\\/]/.test(id) &&
-                !/[\\/]src[\\/](main\.tsx|app[\\/]boot\.tsx|theme[\\/]init-color-scheme\.ts)$/.test(id),
+                !/[\\/]src[\\/](main\.tsx|app[\\/]boot\.tsx|theme[\\/]init-color-scheme\.ts|lib[\\/]early-fetch\.ts)$/.test(id),
             },
           ],
         },

@@ -73,9 +73,12 @@ export function routePages(): Plugin {
       // The entry starts the app with a dynamic import after the first paint (src/main.tsx): preload that too.
       const boot = closure(bundle, findChunk('app/boot.tsx'), initial);
       const beforePage = new Set([...initial, ...boot]);
+      // What the entry imports itself (the early GETs, Vite's preload helper) is preloaded too, or the entry would find
+      // it one round trip later.
+      const entryImports = [...initial].filter((file) => file !== entry.fileName);
 
       for (const route of ROUTE_META) {
-        const preloads = [...boot, ...closure(bundle, findChunk(route.module), beforePage)]
+        const preloads = [...entryImports, ...boot, ...closure(bundle, findChunk(route.module), beforePage)]
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           .join('\n    ');
         let out = between(html, '<!--gequ:meta-->', '<!--/gequ:meta-->', metaBlock(route));

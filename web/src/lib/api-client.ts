@@ -2,6 +2,7 @@
 // envelope unwrapping ({code, type, message, data}; 2000 = success), error toasts, 4010 → login dialog. Failures are
 // recognised by their envelope code (lib/rules.ts, shared with the server), never by their text.
 import { zh } from '../strings/zh-CN';
+import { takeEarlyFetch } from './early-fetch';
 import { ERROR_CODES } from './rules';
 import { getToken, requestLogin } from './session';
 import { showToast } from './toast';
@@ -91,6 +92,15 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   return url.toString();
 }
 
+/** Rejects as fetch does once the signal aborts (an early request cannot be aborted itself, only left). */
+function abortedBy(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+  });
+}
+
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
 }
@@ -132,15 +142,20 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
     else signal.addEventListener('abort', onCallerAbort, { once: true });
   }
 
+  const url = buildUrl(path, query);
+  // The entry may have sent this GET already, before the app loaded (lib/early-fetch.ts): take its answer over.
+  const early = method === 'GET' && body === undefined ? takeEarlyFetch(url, token) : undefined;
   let response: Response;
   let text: string;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-    });
+    response = await (early
+      ? Promise.race([early, abortedBy(controller.signal)])
+      : fetch(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: controller.signal,
+        }));
     text = await response.text();
   } catch (cause) {
     if (timedOut) fail(new ApiError('timeout', zh.errors.timeout), silent);

@@ -17,11 +17,12 @@ import { useDeleteSong } from '../api/useDeleteSong';
 import type { MyWorks } from '../useMyWorks';
 import { useNow } from '../useNow';
 import { WorkCard } from './WorkCard';
+import { EARLY_COVERS } from '../../../lib/early-fetch';
 
 /** Cards rendered in the first task; the rest follow a few per task. */
 const FIRST_CARDS = 2;
 /** Cards whose covers load at once with high priority (the first screen's, one of which is often its largest paint). */
-const PRIORITY_COVERS = 4;
+const PRIORITY_COVERS = EARLY_COVERS;
 /** A card's height before it renders (cover, padding and the actions row: 154 px measured), so nothing moves later. */
 const CARD_MIN_HEIGHT = 154;
 

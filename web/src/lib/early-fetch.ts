@@ -1,0 +1,104 @@
+// GET requests the entry (src/main.tsx) starts before the app's JavaScript has loaded, for the data the first screen of
+// a signed-in user's route needs: on /mywork the profile, the first page of works and its first covers. Without them
+// each request waited for the app chunk, the page chunk and (for the works) the profile answer, one after the other
+// (docs/web-performance.md). The API client takes a matching request over instead of sending it again, once, and only
+// soon after it started and with the same token; anything not taken is simply dropped.
+//
+// This module stays free of imports: the entry loads it before anything else (vite.config.ts keeps it out of the
+// app's chunk).
+
+/** The localStorage key of the login token: the same as session.ts's TOKEN_KEY (tested), which this module cannot import. */
+export const EARLY_TOKEN_KEY = 'Authorization';
+
+/** The stored token, read the way session.ts's getToken reads it. */
+export function storedToken(): string | null {
+  try {
+    return window.localStorage.getItem(EARLY_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** How long an early answer may be taken over after its request started. */
+export const EARLY_FETCH_MAX_AGE_MS = 10_000;
+
+interface Early {
+  token: string;
+  startedAt: number;
+  response: Promise<Response>;
+}
+
+const started = new Map<string, Early>();
+
+function absolute(path: string): string {
+  return new URL(path, window.location.origin).toString();
+}
+
+/**
+ * The GETs a route's first screen sends, as the API client builds them, where sending them early was measured to help:
+ * /mywork, whose largest paint is a cover behind the profile and the works page. Elsewhere the profile alone comes
+ * early enough, and answering it before the first render moved /profile's largest paint later (docs/web-performance.md).
+ */
+export function earlyPathsFor(pathname: string): string[] {
+  return pathname === '/mywork' ? ['/user/select', '/music/song/list?page=1', '/music/song/listNumber'] : [];
+}
+
+/** Starts the first screen's GETs when a token is stored; called once by the entry. */
+export function startEarlyFetches(pathname: string, token: string | null, now = Date.now()): void {
+  if (!token || typeof fetch !== 'function') return;
+  for (const path of earlyPathsFor(pathname)) {
+    const url = absolute(path);
+    const response = fetch(url, {
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: token },
+    });
+    // A failed early request is the API client's to report when it takes it over; unhandled, it stays quiet.
+    response.catch(() => undefined);
+    started.set(url, { token, startedAt: now, response });
+    if (path.startsWith('/music/song/list?')) void preloadCovers(response);
+  }
+}
+
+/** As many covers as the works list loads at once (features/works/components/WorkList.tsx PRIORITY_COVERS). */
+export const EARLY_COVERS = 4;
+
+interface ListedSong {
+  complete?: number;
+  native_image_url?: string | null;
+}
+
+/**
+ * Once the works page arrives, starts loading the covers its first cards show (finished songs; features/works/
+ * components/WorkCard.tsx), so the page's largest paint does not wait for the app's JavaScript before its image is even
+ * asked for. Reads a copy of the answer; the API client reads the answer itself.
+ */
+async function preloadCovers(response: Promise<Response>): Promise<void> {
+  try {
+    const envelope = (await (await response).clone().json()) as { code?: number; data?: ListedSong[] };
+    if (envelope.code !== 2000 || !Array.isArray(envelope.data)) return;
+    for (const song of envelope.data.slice(0, EARLY_COVERS)) {
+      if (song.complete !== 1 || !song.native_image_url) continue;
+      const link = document.createElement('link');
+      link.setAttribute('rel', 'preload');
+      link.setAttribute('as', 'image');
+      link.setAttribute('href', song.native_image_url);
+      link.setAttribute('fetchpriority', 'high');
+      document.head.appendChild(link);
+    }
+  } catch {
+    // No covers to start: the page loads them itself.
+  }
+}
+
+/** The early answer for this absolute URL and token, at most once; undefined when there is none to take. */
+export function takeEarlyFetch(url: string, token: string | null, now = Date.now()): Promise<Response> | undefined {
+  const early = started.get(url);
+  if (!early) return undefined;
+  started.delete(url);
+  if (early.token !== token || now - early.startedAt > EARLY_FETCH_MAX_AGE_MS) return undefined;
+  return early.response;
+}
+
+/** Forgets every early request (tests). */
+export function resetEarlyFetches(): void {
+  started.clear();
+}
