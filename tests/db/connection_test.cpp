@@ -100,6 +100,38 @@ TEST_P(ConnectionTest, ChangedRowCountsAndMoreStatementsThanTheCacheHolds) {
     }
 }
 
+TEST_P(ConnectionTest, AGenericPlanStatementRunsWithItsSettingAndTheOthersWithTheServers) {
+    // Query::genericPlan on PostgreSQL: plan_cache_mode is force_generic_plan while such a statement runs and the
+    // server's own setting for the others, also after a transaction that changed it rolled back.
+    if (!connection().postgres()) {
+        GTEST_SKIP() << "SQLite plans each statement once anyway";
+    }
+    const auto mode = [&](bool generic) {
+        std::vector<std::string> value;
+        Query query(connection(), "SELECT current_setting('plan_cache_mode') FROM t WHERE a >= ? LIMIT 1");
+        query.bind(0).into(value);
+        if (generic) {
+            query.genericPlan();
+        }
+        query.execute();
+        return value.empty() ? std::string("?") : value.front();
+    };
+    insert(1, 1, 0);
+    EXPECT_EQ(mode(false), "auto");
+    EXPECT_EQ(mode(true), "force_generic_plan");
+    EXPECT_EQ(mode(true), "force_generic_plan");
+    EXPECT_EQ(mode(false), "auto");
+    connection().begin();
+    EXPECT_EQ(mode(true), "force_generic_plan");
+    connection().rollback(); // undoes the SET made inside it
+    EXPECT_EQ(mode(true), "force_generic_plan");
+    EXPECT_EQ(mode(false), "auto");
+    connection().begin();
+    EXPECT_EQ(mode(true), "force_generic_plan");
+    connection().rollback();
+    EXPECT_EQ(mode(false), "auto");
+}
+
 TEST_P(ConnectionTest, TransactionsCommitAndRollBack) {
     connection().begin();
     insert(1, 1, 0);

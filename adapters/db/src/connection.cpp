@@ -75,7 +75,7 @@ public:
     }
 
     std::size_t run(const std::string& sql, const std::vector<Param>& params,
-                    const std::function<void(const Row&)>& onRow) override {
+                    const std::function<void(const Row&)>& onRow, bool /*genericPlan: one plan per statement here*/) override {
         static const std::vector<Param> kNone;
         std::string_view rest = sql;
         std::size_t result = 0;
@@ -269,8 +269,9 @@ public:
     ~PgDriver() override { PQfinish(_conn); }
 
     std::size_t run(const std::string& sql, const std::vector<Param>& params,
-                    const std::function<void(const Row&)>& onRow) override {
+                    const std::function<void(const Row&)>& onRow, bool genericPlan) override {
         const std::string& name = prepared(sql);
+        planMode(genericPlan ? PlanMode::Generic : PlanMode::Auto);
         std::vector<std::string> texts(params.size());
         std::vector<const char*> values(params.size(), nullptr);
         for (std::size_t i = 0; i < params.size(); ++i) {
@@ -314,6 +315,9 @@ public:
     }
 
     void command(const std::string& sql) override {
+        if (sql.starts_with("ROLLBACK")) {
+            _planMode = PlanMode::Unknown; // a SET inside the transaction is undone with it
+        }
         PgResult result(PQexec(_conn, sql.c_str()));
         const auto status = PQresultStatus(result.r);
         if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
@@ -335,6 +339,18 @@ private:
         return message;
     }
 
+    enum class PlanMode { Unknown, Auto, Generic };
+
+    /// Sets plan_cache_mode for the statements that follow, with a round trip only when it changes.
+    void planMode(PlanMode mode) {
+        if (mode == _planMode) {
+            return;
+        }
+        _planMode = PlanMode::Unknown; // until the server says it took it
+        command(mode == PlanMode::Generic ? "SET plan_cache_mode = force_generic_plan" : "RESET plan_cache_mode");
+        _planMode = mode;
+    }
+
     const std::string& prepared(const std::string& sql) {
         if (auto it = _cache.find(sql); it != _cache.end()) {
             return it->second;
@@ -354,6 +370,7 @@ private:
     PGconn* _conn;
     std::unordered_map<std::string, std::string> _cache;
     std::uint64_t _named = 0;
+    PlanMode _planMode = PlanMode::Auto; // Auto: whatever the server's settings say
 };
 
 } // namespace
@@ -444,12 +461,15 @@ Query& Query::bind(const std::optional<int>& value) {
 
 std::size_t Query::execute() {
     try {
-        return _connection.driver().run(_sql, _params, [this](const Row& row) {
-            int column = 0;
-            for (auto& sink : _sinks) {
-                sink(row, column);
-            }
-        });
+        return _connection.driver().run(
+            _sql, _params,
+            [this](const Row& row) {
+                int column = 0;
+                for (auto& sink : _sinks) {
+                    sink(row, column);
+                }
+            },
+            _genericPlan);
     } catch (...) {
         rethrowAsDbException(_connection, _sql);
     }

@@ -68,8 +68,9 @@ public:
     virtual ~Driver() = default;
     /// Runs one statement (prepared once per connection and reused), calling `onRow` for each result row. Returns the
     /// rows read for a statement with result columns, the rows changed otherwise.
+    /// `genericPlan`: PostgreSQL plans the statement once for any parameters (see Query::genericPlan).
     virtual std::size_t run(const std::string& sql, const std::vector<Param>& params,
-                            const std::function<void(const Row&)>& onRow) = 0;
+                            const std::function<void(const Row&)>& onRow, bool genericPlan) = 0;
     /// Runs transaction control or session settings (never cached, never parameterised).
     virtual void command(const std::string& sql) = 0;
     /// Whether the server is still there.
@@ -135,6 +136,15 @@ public:
         return *this;
     }
 
+    /// PostgreSQL only: this statement is planned once per connection and the plan reused whatever the parameters
+    /// (plan_cache_mode = force_generic_plan while it runs). For the batched reads (docs/performance.md): their
+    /// parameters are arrays, whose length the planner only knows for a custom plan, so it would otherwise plan them
+    /// anew on every run, which costs several times what running them does.
+    Query& genericPlan() {
+        _genericPlan = true;
+        return *this;
+    }
+
     /// Runs the statement: rows extracted for a SELECT (or RETURNING), rows affected otherwise.
     std::size_t execute();
 
@@ -143,6 +153,7 @@ private:
     std::string _sql;
     std::vector<Param> _params;
     std::vector<std::function<void(const Row&, int&)>> _sinks;
+    bool _genericPlan = false;
 };
 
 /// Turns the exception in flight into DbException (with `context`), marking the connection failed, and broken when it

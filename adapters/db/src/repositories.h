@@ -98,10 +98,20 @@ struct WorksPageAsk {
 };
 /// PostgreSQL: SongRepository::listByUser for many (user, page) pairs in one statement, in their order.
 std::vector<std::vector<domain::OwnSong>> findWorksPages(Connection& c, const std::vector<WorksPageAsk>& asks);
-/// PostgreSQL: countByUser (generating false) or countGeneratingByUser (true) for many users in one statement, in
-/// their order.
+/// What countWorks reads for a user.
+enum class WorkTally {
+    Live,       ///< countByUser
+    Generating, ///< countGeneratingByUser
+    Version,    ///< worksVersion
+};
+/// PostgreSQL: one WorkTally each for many users in one statement, in their order.
 std::vector<std::int64_t> countWorks(Connection& c, const std::vector<const std::string*>& users,
-                                     const std::vector<bool>& generating);
+                                     const std::vector<WorkTally>& tallies);
+/// A number that grows whenever anything the user's works pages show changes (user_song_counts.version, migration
+/// 0006); 0 before the first change.
+std::int64_t worksVersion(Connection& c, const std::string& userId);
+/// Marks the user's works pages changed (worksVersion grows).
+void bumpWorksVersion(Connection& c, const std::string& userId);
 /// Whether the song is on the square: public, finished, not hidden, not deleted.
 bool isPublicSong(const domain::Song& song);
 
@@ -133,7 +143,7 @@ public:
 private:
     /// Makes song_tags and song_title_grams hold the song's tags and title pieces if it is public, nothing otherwise.
     void syncListRows(const domain::Song& song);
-    /// Moves the user's count of songs not deleted (user_song_counts) by delta.
+    /// Moves the user's count of songs not deleted (user_song_counts) by delta, and marks their works changed.
     void addToWorkCount(const std::string& userId, std::int64_t delta);
 
     Connection& _c;

@@ -165,18 +165,29 @@ void SqlSongRepository::insert(const domain::Song& song) {
                         placeholders(columnCount<domain::Song>() - 1) + ")");
     bindColumns(query, stored, columnCount<domain::Song>() - 1);
     query.execute();
-    if (!stored.deletedAt) {
-        addToWorkCount(stored.userId, 1);
-    }
+    addToWorkCount(stored.userId, stored.deletedAt ? 0 : 1);
     syncListRows(stored);
 }
 
 void SqlSongRepository::addToWorkCount(const std::string& userId, std::int64_t delta) {
-    Query(_c, "INSERT INTO user_song_counts (user_id, live) VALUES (?, ?) "
-              "ON CONFLICT (user_id) DO UPDATE SET live = user_song_counts.live + excluded.live")
+    Query(_c, "INSERT INTO user_song_counts (user_id, live, version) VALUES (?, ?, 1) ON CONFLICT (user_id) DO UPDATE "
+              "SET live = user_song_counts.live + excluded.live, version = user_song_counts.version + 1")
         .bind(userId)
         .bind(delta)
         .execute();
+}
+
+void bumpWorksVersion(Connection& c, const std::string& userId) {
+    Query(c, "INSERT INTO user_song_counts (user_id, live, version) VALUES (?, 0, 1) "
+             "ON CONFLICT (user_id) DO UPDATE SET version = user_song_counts.version + 1")
+        .bind(userId)
+        .execute();
+}
+
+std::int64_t worksVersion(Connection& c, const std::string& userId) {
+    std::vector<std::int64_t> version;
+    Query(c, "SELECT version FROM user_song_counts WHERE user_id = ?").bind(userId).into(version).execute();
+    return version.empty() ? 0 : version.front();
 }
 
 void SqlSongRepository::syncListRows(const domain::Song& song) {
@@ -219,7 +230,7 @@ std::vector<std::optional<domain::SongView>> findSongsAsSeenBy(Connection& c,
                        "THEN 1 ELSE 0 END, COALESCE(t.body, '') FROM unnest(?::text[], ?::text[]) WITH ORDINALITY "
                        "AS q(id, v, i) JOIN songs s ON s.id = q.id JOIN users u ON u.id = s.user_id "
                        "LEFT JOIN song_timelines t ON t.song_id = s.id AND t.state = 1");
-    query.bind(textArray(ids)).bind(textArray(viewers));
+    query.bind(textArray(ids)).bind(textArray(viewers)).genericPlan();
     std::vector<std::int64_t> numbers;
     std::vector<domain::Song> songs;
     std::vector<std::int64_t> likes;
@@ -290,7 +301,7 @@ std::vector<std::vector<domain::OwnSong>> findWorksPages(Connection& c, const st
                        direct(oldestHalf + nearOldest, oldest, oldestLimit) + " UNION ALL " +
                        deferred(oldestHalf + " AND t.total - q.skip - q.lim > q.lim", oldest, oldestLimit) +
                        ") x ORDER BY q.i, x.created_at DESC, x.id DESC");
-    query.bind(textArray(users)).bind(offsets).bind(limits);
+    query.bind(textArray(users)).bind(offsets).bind(limits).genericPlan();
     std::vector<std::int64_t> numbers;
     std::vector<domain::Song> songs;
     std::vector<std::int64_t> likes;
@@ -307,20 +318,23 @@ std::vector<std::vector<domain::OwnSong>> findWorksPages(Connection& c, const st
 }
 
 std::vector<std::int64_t> countWorks(Connection& c, const std::vector<const std::string*>& users,
-                                     const std::vector<bool>& generating) {
-    // The same reads as countByUser and countGeneratingByUser (its status written into the statement, so the partial
-    // index songs_user_generating applies), one per numbered ask; only the one the ask names runs.
+                                     const std::vector<WorkTally>& tallies) {
+    // The same reads as countByUser, countGeneratingByUser (its status written into the statement, so the partial
+    // index songs_user_generating applies) and worksVersion, one per numbered ask; only the one the ask names runs.
     std::string kinds = "{";
-    for (const bool g : generating) {
+    for (const WorkTally tally : tallies) {
         kinds += kinds.size() > 1 ? "," : "";
-        kinds += g ? "1" : "0";
+        kinds += std::to_string(static_cast<int>(tally));
     }
     kinds += '}';
-    Query query(c, "SELECT q.i, CASE WHEN q.g = 0 THEN COALESCE((SELECT n.live FROM user_song_counts n WHERE n.user_id "
-                   "= q.u), 0) ELSE (SELECT COUNT(*) FROM songs s WHERE s.user_id = q.u AND s.complete = " +
+    static_assert(static_cast<int>(WorkTally::Live) == 0 && static_cast<int>(WorkTally::Generating) == 1 &&
+                  static_cast<int>(WorkTally::Version) == 2);
+    Query query(c, "SELECT q.i, CASE q.g WHEN 0 THEN COALESCE((SELECT n.live FROM user_song_counts n WHERE n.user_id "
+                   "= q.u), 0) WHEN 2 THEN COALESCE((SELECT n.version FROM user_song_counts n WHERE n.user_id = q.u), "
+                   "0) ELSE (SELECT COUNT(*) FROM songs s WHERE s.user_id = q.u AND s.complete = " +
                        std::to_string(static_cast<int>(domain::SongStatus::Generating)) +
                        " AND s.deleted_at IS NULL) END FROM unnest(?::text[], ?::int[]) WITH ORDINALITY AS q(u, g, i)");
-    query.bind(textArray(users)).bind(kinds);
+    query.bind(textArray(users)).bind(kinds).genericPlan();
     std::vector<std::int64_t> numbers;
     std::vector<std::int64_t> counts;
     query.into(numbers).into(counts).execute();
@@ -377,6 +391,7 @@ void SqlSongRepository::update(const domain::Song& song) {
             addToWorkCount(song.userId, -1);
         }
     }
+    bumpWorksVersion(_c, song.userId); // whatever changed shows on the owner's works pages
     // The counters and hotness are left out on purpose: addCounts and refreshHotness change them atomically, and
     // writing back a value read earlier would lose concurrent plays and likes. Owner, task, clip index and creation
     // time never change.
@@ -540,8 +555,10 @@ void SqlSongRepository::addCounts(const std::string& id, std::int64_t plays, std
     // The counters move atomically (the row stays locked to the end of the unit of work); the hot list's key is then
     // recomputed from what they became, so it is always current without a periodic pass.
     std::vector<std::int64_t> playCount, forwardCount, likeCount, createdAt;
+    std::vector<std::string> owner;
     Query(_c, "UPDATE songs SET play_count = play_count + ?, forward_count = forward_count + ?, "
-              "like_count = like_count + ? WHERE id = ? RETURNING play_count, forward_count, like_count, created_at")
+              "like_count = like_count + ? WHERE id = ? RETURNING play_count, forward_count, like_count, created_at, "
+              "user_id")
         .bind(plays)
         .bind(shares)
         .bind(likes)
@@ -550,10 +567,13 @@ void SqlSongRepository::addCounts(const std::string& id, std::int64_t plays, std
         .into(forwardCount)
         .into(likeCount)
         .into(createdAt)
+        .into(owner)
         .execute();
     if (playCount.empty()) {
         return;
     }
+    // The owner's works pages show the counters (and, for a like, whether the owner likes it).
+    bumpWorksVersion(_c, owner[0]);
     const double rank =
         domain::hotRank(playCount[0], likeCount[0], forwardCount[0], domain::fromEpochMillis(createdAt[0]));
     Query(_c, "UPDATE songs SET hotness = ? WHERE id = ?").bind(rank).bind(id).execute();
@@ -573,16 +593,25 @@ std::vector<std::pair<domain::SongStatus, std::int64_t>> SqlSongRepository::coun
 }
 
 bool SqlSongRepository::addLike(const std::string& userId, const std::string& songId, TimePoint at) {
-    return Query(_c, "INSERT INTO song_likes (user_id, song_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
-               .bind(userId)
-               .bind(songId)
-               .bind(at)
-               .execute() == 1;
+    const bool added =
+        Query(_c, "INSERT INTO song_likes (user_id, song_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+            .bind(userId)
+            .bind(songId)
+            .bind(at)
+            .execute() == 1;
+    if (added) {
+        bumpWorksVersion(_c, userId); // the liker's works pages say which of their own songs they like
+    }
+    return added;
 }
 
 bool SqlSongRepository::removeLike(const std::string& userId, const std::string& songId) {
-    return Query(_c, "DELETE FROM song_likes WHERE user_id = ? AND song_id = ?").bind(userId).bind(songId).execute() ==
-           1;
+    const bool removed =
+        Query(_c, "DELETE FROM song_likes WHERE user_id = ? AND song_id = ?").bind(userId).bind(songId).execute() == 1;
+    if (removed) {
+        bumpWorksVersion(_c, userId);
+    }
+    return removed;
 }
 
 std::vector<std::string> SqlSongRepository::likedAmong(const std::string& userId,

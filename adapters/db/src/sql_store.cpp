@@ -59,9 +59,10 @@ void rollbackQuietly(Connection& connection) {
 
 } // namespace
 
-SqlStore::SqlStore(ConnectionTarget target, int poolSize)
+SqlStore::SqlStore(ConnectionTarget target, int poolSize, int worksCacheMillis)
     : _target(std::move(target)), _pool([this] { return connect(); }, poolSize), _likes(kReadBatchesRunning),
-      _songs(kReadBatchesRunning), _works(kReadBatchesRunning), _counts(kReadBatchesRunning) {}
+      _songs(kReadBatchesRunning), _works(kReadBatchesRunning), _counts(kReadBatchesRunning),
+      _worksCache(std::chrono::milliseconds(std::max(0, worksCacheMillis))) {}
 
 std::unique_ptr<Connection> SqlStore::connect() {
     auto connection = std::make_unique<Connection>(_target);
@@ -160,6 +161,7 @@ void SqlStore::answerLikes(const std::vector<LikesAsk*>& asks) {
                       "JOIN song_likes l ON l.user_id = q.u AND l.song_id = q.s")
             .bind(textArray(users))
             .bind(textArray(songs))
+            .genericPlan()
             .into(likedUsers)
             .into(likedSongs)
             .execute();
@@ -201,6 +203,25 @@ void SqlStore::answerSongs(const std::vector<SongAsk*>& asks) {
 }
 
 std::vector<domain::OwnSong> SqlStore::worksOf(const std::string& userId, domain::Page page) {
+    if (!_worksCache.enabled()) {
+        return readWorks(userId, page);
+    }
+    // The version is read before the page: a change committed in between moves it again, so a page is never kept
+    // under a version newer than what it shows.
+    const std::int64_t version = worksVersionOf(userId);
+    if (auto held = _worksCache.find(userId, page); held && held->version == version) {
+        return *held->songs;
+    }
+    auto songs = readWorks(userId, page);
+    _worksCache.put(userId, page, version, songs);
+    return songs;
+}
+
+std::int64_t SqlStore::worksVersionOf(const std::string& userId) {
+    return tally(userId, WorkTally::Version);
+}
+
+std::vector<domain::OwnSong> SqlStore::readWorks(const std::string& userId, domain::Page page) {
     if (_target.dialect != Dialect::Postgresql) {
         return domain::Store::worksOf(userId, page);
     }
@@ -243,25 +264,34 @@ void SqlStore::answerWorks(const std::vector<WorksAsk*>& asks) {
 }
 
 std::int64_t SqlStore::worksCount(const std::string& userId, bool generating) {
+    return tally(userId, generating ? WorkTally::Generating : WorkTally::Live);
+}
+
+std::int64_t SqlStore::tally(const std::string& userId, WorkTally tally) {
     if (_target.dialect != Dialect::Postgresql) {
-        return domain::Store::worksCount(userId, generating);
+        auto lease = _pool.acquire();
+        if (tally == WorkTally::Version) {
+            return worksVersion(*lease, userId);
+        }
+        SqlSongRepository songs(*lease);
+        return tally == WorkTally::Generating ? songs.countGeneratingByUser(userId) : songs.countByUser(userId);
     }
-    CountAsk ask{userId, generating, 0};
+    CountAsk ask{userId, tally, 0};
     _counts.answer(ask, [this](const std::vector<CountAsk*>& asks) { answerCounts(asks); });
     return ask.count;
 }
 
 void SqlStore::answerCounts(const std::vector<CountAsk*>& asks) {
     std::vector<const std::string*> users;
-    std::vector<bool> generating;
+    std::vector<WorkTally> tallies;
     for (const CountAsk* ask : asks) {
         users.push_back(&ask->userId);
-        generating.push_back(ask->generating);
+        tallies.push_back(ask->tally);
     }
     std::vector<std::int64_t> counts;
     {
         auto lease = _pool.acquire();
-        counts = countWorks(*lease, users, generating);
+        counts = countWorks(*lease, users, tallies);
     }
     for (std::size_t i = 0; i < asks.size() && i < counts.size(); ++i) {
         asks[i]->count = counts[i];
@@ -357,7 +387,8 @@ detail::SqlStore& sqlStore(domain::Store& store) {
 
 } // namespace
 
-std::unique_ptr<domain::Store> openStore(const std::string& url, int poolSize, bool applyMigrations) {
+std::unique_ptr<domain::Store> openStore(const std::string& url, int poolSize, bool applyMigrations,
+                                         int worksCacheMillis) {
     auto target = detail::parseUrl(url);
     if (target.dialect == detail::Dialect::Sqlite) {
         const std::filesystem::path parent = std::filesystem::path(target.connectionString).parent_path();
@@ -369,7 +400,7 @@ std::unique_ptr<domain::Store> openStore(const std::string& url, int poolSize, b
             }
         }
     }
-    auto store = std::make_unique<detail::SqlStore>(std::move(target), poolSize);
+    auto store = std::make_unique<detail::SqlStore>(std::move(target), poolSize, worksCacheMillis);
     if (applyMigrations) {
         store->migrate();
     } else {

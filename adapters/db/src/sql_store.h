@@ -4,6 +4,8 @@
 #include "gequ/db/database.h"
 #include "gequ/domain/ports/store.h"
 #include "read_batcher.h"
+#include "repositories.h"
+#include "works_cache.h"
 
 #include <mutex>
 #include <string>
@@ -14,7 +16,8 @@ namespace gequ::db::detail {
 /// The Store of both dialects: a pool of connections; units of work are transactions on one of them.
 class SqlStore final : public domain::Store {
 public:
-    SqlStore(ConnectionTarget target, int poolSize);
+    /// worksCacheMillis: see openStore.
+    SqlStore(ConnectionTarget target, int poolSize, int worksCacheMillis = 0);
 
     void transact(const std::function<bool(domain::Repositories&)>& fn) override;
     void read(const std::function<void(domain::Repositories&)>& fn) override;
@@ -22,7 +25,8 @@ public:
     std::vector<std::string> likedAmong(const std::string& userId, const std::vector<std::string>& songIds) override;
     /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher).
     std::optional<domain::SongView> songAsSeenBy(const std::string& id, const std::string& viewerId) override;
-    /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher), each page read once.
+    /// From the works cache while the owner's works version is unchanged; else read (PostgreSQL: calls made at the same
+    /// time are answered by one statement, ReadBatcher, each page read once).
     std::vector<domain::OwnSong> worksOf(const std::string& userId, domain::Page page) override;
     /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher).
     std::int64_t worksCount(const std::string& userId, bool generating) override;
@@ -57,14 +61,20 @@ private:
         std::vector<domain::OwnSong> works;
     };
 
-    /// One caller's worksCount.
+    /// One caller's worksCount or works version.
     struct CountAsk {
         const std::string& userId;
-        bool generating;
+        WorkTally tally;
         std::int64_t count;
     };
 
     std::unique_ptr<Connection> connect();
+    /// The page from the database.
+    std::vector<domain::OwnSong> readWorks(const std::string& userId, domain::Page page);
+    /// The owner's works version (worksVersion; batched on PostgreSQL).
+    std::int64_t worksVersionOf(const std::string& userId);
+    /// A count of countWorks (batched on PostgreSQL).
+    std::int64_t tally(const std::string& userId, WorkTally tally);
     void answerLikes(const std::vector<LikesAsk*>& asks);
     void answerSongs(const std::vector<SongAsk*>& asks);
     void answerWorks(const std::vector<WorksAsk*>& asks);
@@ -79,6 +89,7 @@ private:
     ReadBatcher<SongAsk> _songs;
     ReadBatcher<WorksAsk> _works;
     ReadBatcher<CountAsk> _counts;
+    WorksCache _worksCache;
 };
 
 } // namespace gequ::db::detail

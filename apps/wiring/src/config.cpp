@@ -59,6 +59,8 @@ const std::vector<KeySpec>& keyTable() {
         text("data.dir", K::Required, "var", "where the default database, media, secret and SMS outbox live"),
         text("db.url", K::DbUrl, "sqlite:${data.dir}/gequ.db", "sqlite:PATH or postgresql://user:pass@host:port/db"),
         range("db.pool_size", K::Integer, "8", 1, 1024, "database connections per process"),
+        range("db.works_cache_ms", K::Integer, "2000", 0, 60000,
+              "milliseconds a works page read may be served again while the owner's works are unchanged (0: never)"),
         text("media.dir", K::Required, "${data.dir}/media", "stored audio and covers, served under /media/"),
         choice("media.provider", "local", {"local", "s3"},
                "where media live: local (media.dir) or s3 (an S3-compatible bucket, media.s3.*)"),

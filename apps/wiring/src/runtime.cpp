@@ -27,7 +27,7 @@
 namespace gequ::wiring {
 
 std::unique_ptr<domain::Store> openStore(const Config& config, bool applyMigrations) {
-    return db::openStore(config.dbUrl(), config.dbPoolSize(), applyMigrations);
+    return db::openStore(config.dbUrl(), config.dbPoolSize(), applyMigrations, config.dbWorksCacheMillis());
 }
 
 std::string publicBaseUrlOf(const Config& config) {

@@ -13,8 +13,11 @@ namespace gequ::db {
 /// Opens the database at `url` and, unless `applyMigrations` is false, brings its schema up to date first.
 /// `sqlite:<path>`: a file (parent directories created), WAL, busy_timeout, foreign keys; writers serialised.
 /// `postgresql://user:pass@host:port/dbname[?key=value&...]`: a connection pool of up to `poolSize` connections.
+/// `worksCacheMillis` > 0: a works page (Store::worksOf) read is kept and served again for up to that long while its
+/// owner's works are unchanged, checked with one small read each time (docs/performance.md, "My works").
 /// Throws DbException when the URL is malformed or the database cannot be opened or migrated.
-std::unique_ptr<domain::Store> openStore(const std::string& url, int poolSize = 8, bool applyMigrations = true);
+std::unique_ptr<domain::Store> openStore(const std::string& url, int poolSize = 8, bool applyMigrations = true,
+                                         int worksCacheMillis = 0);
 
 /// Applies the pending migrations of a store made by openStore, each in its own transaction; how many it applied.
 /// Safe to run from several processes at once.

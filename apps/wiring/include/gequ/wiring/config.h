@@ -97,6 +97,7 @@ public:
     std::string dataDir() const { return getString("data.dir"); }
     std::string dbUrl() const { return getString("db.url"); }
     int dbPoolSize() const { return static_cast<int>(getInt("db.pool_size")); }
+    int dbWorksCacheMillis() const { return static_cast<int>(getInt("db.works_cache_ms")); }
     std::string mediaDir() const { return getString("media.dir"); }
     std::string httpHost() const { return getString("http.host"); }
     std::uint16_t httpPort() const { return static_cast<std::uint16_t>(getInt("http.port")); }
