@@ -623,6 +623,51 @@ TEST_P(SongTest, WorksPagesKeptInMemoryShowEveryChangeAtOnceWhereverItWasMade) {
     change("another owner's song", [&](Repositories& r) { r.songs().insert(makeSong("other2", "u2", kT0 + 1min)); });
 }
 
+TEST_P(SongTest, MovingWorksVersionsNeverMakesTwoUnitsOfWorkWaitForEachOther) {
+    // One unit of work changes two songs of one owner (as the worker finishing both clips of a task) while another
+    // plays the second one. If a works version moved in the middle of a unit of work, the first would hold the
+    // owner's version row and wait for the second song, while the play held that song and waited for the version
+    // row: PostgreSQL would end one of them with a deadlock error. The versions move last (noteWorksChanged), so both
+    // commit.
+    insert({makeSong("x", "u1", kT0), makeSong("y", "u1", kT0 + 1min)});
+    std::atomic<bool> playing{false};
+    std::atomic<int> failures{0};
+    std::thread finisher([&] {
+        try {
+            writing(store(), [&](Repositories& repos) {
+                auto x = *repos.songs().findById("x");
+                x.title = "第一首";
+                repos.songs().update(x);
+                while (!playing.load()) {
+                    std::this_thread::sleep_for(1ms);
+                }
+                std::this_thread::sleep_for(200ms); // the play takes y's row meanwhile (PostgreSQL)
+                auto y = *repos.songs().findById("y");
+                y.title = "第二首";
+                repos.songs().update(y);
+            });
+        } catch (const std::exception&) {
+            ++failures;
+        }
+    });
+    std::thread player([&] {
+        playing = true;
+        try {
+            writing(store(), [&](Repositories& repos) { repos.songs().addCounts("y", 1, 0, 0); });
+        } catch (const std::exception&) {
+            ++failures;
+        }
+    });
+    finisher.join();
+    player.join();
+    EXPECT_EQ(failures.load(), 0);
+    const auto page = store().worksOf("u1", {0, 20});
+    ASSERT_EQ(page.size(), 2U);
+    EXPECT_EQ(page[0].song.title, "第二首");
+    EXPECT_EQ(page[0].song.playCount, 1);
+    EXPECT_EQ(page[1].song.title, "第一首");
+}
+
 TEST_P(SongTest, AKeptWorksPageIsReadAgainAfterItsTimeToLive) {
     // What the works version does not follow (a failed song's task error, written on the task) shows once the kept
     // page's time to live is over; before that the kept page is what is served, which shows the cache is used.

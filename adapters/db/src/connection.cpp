@@ -399,15 +399,20 @@ void Connection::execute(std::string_view sql) {
 
 void Connection::begin() {
     failed = false;
+    worksChanged.clear();
     // SQLite's plain BEGIN is DEFERRED, which can fail with SQLITE_BUSY when a reader later writes.
     command(postgres() ? "BEGIN" : "BEGIN IMMEDIATE");
+    _inTransaction = true;
 }
 
 void Connection::commit() {
     command("COMMIT");
+    _inTransaction = false;
 }
 
 void Connection::rollback() {
+    _inTransaction = false;
+    worksChanged.clear();
     try {
         _driver->command("ROLLBACK");
     } catch (...) {

@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -100,10 +101,16 @@ public:
     bool failed = false;
     /// When the connection last went back to the pool.
     std::chrono::steady_clock::time_point idleSince{};
+    /// Whether a transaction is open (begin() without commit() or rollback() yet).
+    bool inTransaction() const { return _inTransaction; }
+    /// The users whose works pages the open transaction changed (noteWorksChanged in repositories.h): their works
+    /// version moves as the transaction's last writes, so it takes that row lock last. Emptied by begin and rollback.
+    std::set<std::string> worksChanged;
 
 private:
     void command(const std::string& sql);
 
+    bool _inTransaction = false;
     Dialect _dialect;
     std::unique_ptr<Driver> _driver;
 };

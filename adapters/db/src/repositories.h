@@ -110,8 +110,12 @@ std::vector<std::int64_t> countWorks(Connection& c, const std::vector<const std:
 /// A number that grows whenever anything the user's works pages show changes (user_song_counts.version, migration
 /// 0006); 0 before the first change.
 std::int64_t worksVersion(Connection& c, const std::string& userId);
-/// Marks the user's works pages changed (worksVersion grows).
+/// Marks the user's works pages changed (worksVersion grows) now.
 void bumpWorksVersion(Connection& c, const std::string& userId);
+/// Marks the user's works pages changed: at the end of the open transaction (SqlStore::transact bumps every user
+/// noted, in order, just before COMMIT, so no unit of work waits for another row while it holds a version's row
+/// lock), or at once outside one.
+void noteWorksChanged(Connection& c, const std::string& userId);
 /// Whether the song is on the square: public, finished, not hidden, not deleted.
 bool isPublicSong(const domain::Song& song);
 
@@ -143,7 +147,7 @@ public:
 private:
     /// Makes song_tags and song_title_grams hold the song's tags and title pieces if it is public, nothing otherwise.
     void syncListRows(const domain::Song& song);
-    /// Moves the user's count of songs not deleted (user_song_counts) by delta, and marks their works changed.
+    /// Moves the user's count of songs not deleted (user_song_counts) by delta.
     void addToWorkCount(const std::string& userId, std::int64_t delta);
 
     Connection& _c;

@@ -165,16 +165,27 @@ void SqlSongRepository::insert(const domain::Song& song) {
                         placeholders(columnCount<domain::Song>() - 1) + ")");
     bindColumns(query, stored, columnCount<domain::Song>() - 1);
     query.execute();
-    addToWorkCount(stored.userId, stored.deletedAt ? 0 : 1);
+    if (!stored.deletedAt) {
+        addToWorkCount(stored.userId, 1);
+    }
     syncListRows(stored);
+    noteWorksChanged(_c, stored.userId);
 }
 
 void SqlSongRepository::addToWorkCount(const std::string& userId, std::int64_t delta) {
-    Query(_c, "INSERT INTO user_song_counts (user_id, live, version) VALUES (?, ?, 1) ON CONFLICT (user_id) DO UPDATE "
-              "SET live = user_song_counts.live + excluded.live, version = user_song_counts.version + 1")
+    Query(_c, "INSERT INTO user_song_counts (user_id, live) VALUES (?, ?) "
+              "ON CONFLICT (user_id) DO UPDATE SET live = user_song_counts.live + excluded.live")
         .bind(userId)
         .bind(delta)
         .execute();
+}
+
+void noteWorksChanged(Connection& c, const std::string& userId) {
+    if (c.inTransaction()) {
+        c.worksChanged.insert(userId);
+    } else {
+        bumpWorksVersion(c, userId);
+    }
 }
 
 void bumpWorksVersion(Connection& c, const std::string& userId) {
@@ -391,7 +402,7 @@ void SqlSongRepository::update(const domain::Song& song) {
             addToWorkCount(song.userId, -1);
         }
     }
-    bumpWorksVersion(_c, song.userId); // whatever changed shows on the owner's works pages
+    noteWorksChanged(_c, song.userId); // whatever changed shows on the owner's works pages
     // The counters and hotness are left out on purpose: addCounts and refreshHotness change them atomically, and
     // writing back a value read earlier would lose concurrent plays and likes. Owner, task, clip index and creation
     // time never change.
@@ -573,7 +584,7 @@ void SqlSongRepository::addCounts(const std::string& id, std::int64_t plays, std
         return;
     }
     // The owner's works pages show the counters (and, for a like, whether the owner likes it).
-    bumpWorksVersion(_c, owner[0]);
+    noteWorksChanged(_c, owner[0]);
     const double rank =
         domain::hotRank(playCount[0], likeCount[0], forwardCount[0], domain::fromEpochMillis(createdAt[0]));
     Query(_c, "UPDATE songs SET hotness = ? WHERE id = ?").bind(rank).bind(id).execute();
@@ -600,7 +611,7 @@ bool SqlSongRepository::addLike(const std::string& userId, const std::string& so
             .bind(at)
             .execute() == 1;
     if (added) {
-        bumpWorksVersion(_c, userId); // the liker's works pages say which of their own songs they like
+        noteWorksChanged(_c, userId); // the liker's works pages say which of their own songs they like
     }
     return added;
 }
@@ -609,7 +620,7 @@ bool SqlSongRepository::removeLike(const std::string& userId, const std::string&
     const bool removed =
         Query(_c, "DELETE FROM song_likes WHERE user_id = ? AND song_id = ?").bind(userId).bind(songId).execute() == 1;
     if (removed) {
-        bumpWorksVersion(_c, userId);
+        noteWorksChanged(_c, userId);
     }
     return removed;
 }

@@ -119,6 +119,11 @@ void SqlStore::transact(const std::function<bool(domain::Repositories&)>& fn) {
             throw DbException("a statement of the unit of work failed, so it was rolled back instead of committed");
         }
         try {
+            // The works versions last, in order (noteWorksChanged): a unit of work holding one never waits for
+            // another row, so two units of work cannot wait for each other through them.
+            for (const std::string& user : connection.worksChanged) {
+                bumpWorksVersion(connection, user);
+            }
             connection.commit();
         } catch (...) {
             rollbackQuietly(connection);
