@@ -146,7 +146,7 @@ TEST(Render, RenderingOnSeveralCoresGivesTheSameFile) {
               composeClip(three, request, 0, WordListModeration::builtIn()).mp3);
 }
 
-TEST(Render, TheSecondThreadWaitsForItsGateAndTheSamplesNeverChange) {
+TEST(Render, TwoThreadsRenderTheSameSamplesAsOne) {
     ArrangementInput in;
     in.style = "pop,female vocal";
     in.lyric = "[主歌]\n晚风吹过远方\n我在夏夜里歌唱\n[副歌]\n你是我的天空\n我们一起前行\n";
@@ -155,32 +155,17 @@ TEST(Render, TheSecondThreadWaitsForItsGateAndTheSamplesNeverChange) {
     const Arrangement song = arrange(in);
     detail::RenderOptions one;
     one.cores = 1;
+    std::vector<double> reported;
+    one.progress = [&reported](double p) { reported.push_back(p); };
     const detail::Audio reference = detail::render(song, font(), one);
     ASSERT_GT(reference.rms(), kSilenceFloor);
-
-    // A gate that never opens: the calling thread renders both parts, one after the other.
-    detail::RenderOptions shut;
-    shut.cores = 2;
-    shut.secondThreadAfter = std::make_shared<detail::Gate>();
-    std::vector<double> reported;
-    shut.progress = [&reported](double p) { reported.push_back(p); };
-    const detail::Audio alone = detail::render(song, font(), shut);
-    EXPECT_EQ(alone.left, reference.left);
-    EXPECT_EQ(alone.right, reference.right);
     ASSERT_FALSE(reported.empty());
     EXPECT_TRUE(std::is_sorted(reported.begin(), reported.end()));
     EXPECT_DOUBLE_EQ(reported.back(), 1.0);
 
-    // Opened while the first part renders: the second thread takes the second part from there.
-    detail::RenderOptions opened;
-    opened.cores = 2;
-    opened.secondThreadAfter = std::make_shared<detail::Gate>();
-    opened.progress = [gate = opened.secondThreadAfter](double p) {
-        if (p > 0.1) {
-            gate->open();
-        }
-    };
-    const detail::Audio together = detail::render(song, font(), opened);
+    detail::RenderOptions two;
+    two.cores = 2;
+    const detail::Audio together = detail::render(song, font(), two);
     EXPECT_EQ(together.left, reference.left);
     EXPECT_EQ(together.right, reference.right);
 

@@ -236,7 +236,8 @@ ComposedClip composeJoined(const ComposerConfig& config, const domain::Generatio
     const std::string title = request.title.empty() ? joined.root.title : request.title;
     const std::string artist = request.artist.empty() ? config.defaultArtist : request.artist;
     ComposedClip clip;
-    clip.mp3 = encodeMp3(joined.audio, {title, artist, std::string(genreProfile(root.genre).zh)});
+    clip.mp3 =
+        encodeMp3(joined.audio, {title, artist, std::string(genreProfile(root.genre).zh)}, 192, renderCoresOf(config));
     report(0.97);
     clip.svg = drawCover(title, root, joined.root.seed);
     clip.title = title;
@@ -255,10 +256,10 @@ struct RenderedClip {
     Audio audio;
 };
 
-/// Prepares and renders clip `clipIndex` of a request that is not a join; reports 0 to 0.85.
+/// Prepares and renders clip `clipIndex` of a request that is not a join, the render once `after` opens (null: at
+/// once); reports 0 to 0.85.
 RenderedClip renderClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
-                        const domain::Moderation& moderation, const ProgressFn& report,
-                        std::shared_ptr<Gate> secondThreadAfter = {}) {
+                        const domain::Moderation& moderation, const ProgressFn& report, Gate* after = nullptr) {
     RenderedClip out;
     out.prepared = prepareAny(config, request, clipIndex, moderation);
     report(0.03);
@@ -267,7 +268,9 @@ RenderedClip renderClip(const ComposerConfig& config, const domain::GenerationRe
     RenderOptions options;
     options.cores = renderCoresOf(config);
     options.progress = [&report](double p) { report(0.05 + 0.8 * p); };
-    options.secondThreadAfter = std::move(secondThreadAfter);
+    if (after) {
+        after->wait({});
+    }
     out.audio = render(out.prepared.song, *font, options);
     return out;
 }
@@ -280,7 +283,7 @@ ComposedClip encodeClip(const ComposerConfig& config, const domain::GenerationRe
     const GenreProfile& genre = genreProfile(song.genre);
     const std::string artist = request.artist.empty() ? config.defaultArtist : request.artist;
     ComposedClip clip;
-    clip.mp3 = encodeMp3(rendered.audio, {prepared.title, artist, std::string(genre.zh)});
+    clip.mp3 = encodeMp3(rendered.audio, {prepared.title, artist, std::string(genre.zh)}, 192, renderCoresOf(config));
     report(0.97);
     clip.svg = drawCover(prepared.title, song, prepared.seed + static_cast<std::uint64_t>(clipIndex));
     clip.title = prepared.title;
@@ -536,9 +539,9 @@ private:
     }
 
     /// Renders the task's clips in order; each clip is encoded, stored and told to the listener on a thread of its
-    /// own while the next one renders, so the first song is out one render and one encode after the start and the
-    /// second about one render later. The next clip renders on one thread until that encode is done (its second
-    /// thread waits for the gate), so on two cores the encode the listener waits for has a core of its own.
+    /// own, and the next clip's render starts once that encode is done (the gate): a render and an encode each use
+    /// both cores, so the first song is out one render and one encode after the start, on all the machine has, and
+    /// the second one render and one encode later, while the first is being stored.
     void compose(const std::string& id, const domain::GenerationRequest& request) {
         const int clips = clipsOf(request);
         // Per clip: not tried yet, failed with a reason, or "" once stored.
@@ -562,7 +565,7 @@ private:
             auto rendered = std::make_shared<RenderedClip>();
             const std::optional<std::string> renderError = attempt(clipId, [&] {
                 if (request.action != "concat") {
-                    *rendered = renderClip(_config, request, i, _moderation, progressOf(i), encoded);
+                    *rendered = renderClip(_config, request, i, _moderation, progressOf(i), encoded.get());
                 }
             });
             if (delivering.joinable()) {

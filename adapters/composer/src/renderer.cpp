@@ -318,9 +318,6 @@ Audio render(const Arrangement& song, SoundFont& font, const RenderOptions& opti
         std::jthread beside;
         if (options.cores >= 2 && !parts[1].empty()) {
             beside = std::jthread([&](const std::stop_token& stop) {
-                if (options.secondThreadAfter && !options.secondThreadAfter->wait(stop)) {
-                    return;
-                }
                 if (!claim(kBeside)) {
                     return;
                 }

@@ -51,9 +51,6 @@ struct RenderOptions {
     float peak = 0.891f;                    ///< -1 dBFS
     std::function<void(double)> progress{}; ///< 0..1 while rendering; may throw to cancel
     int cores = 1; ///< 2 or more: the two parts render on two threads at once; the samples are the same
-    /// With cores >= 2: the second thread starts only once this opens (null: at once); the calling thread renders the
-    /// second part itself when it is done with the first before that. Only the timing changes, never the samples.
-    std::shared_ptr<Gate> secondThreadAfter{};
 };
 
 /// Renders the whole song (arrangement.seconds long, 44.1 kHz stereo, reverb and chorus on, a short fade at the

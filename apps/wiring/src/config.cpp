@@ -179,7 +179,7 @@ const std::vector<KeySpec>& keyTable() {
               "seconds a worker holds the tasks it claimed (a crashed instance's tasks are taken over after it)"),
         range("composer.workers", K::Integer, "1", 1, 64, "offline composer tasks rendered at once"),
         range("composer.render_cores", K::Integer, "0", 0, 16,
-              "threads one clip renders on: 1 or 2 (0: 2 when this machine has two cores or more)"),
+              "threads one clip renders and encodes on: 1 or 2 (0: 2 when this machine has two cores or more)"),
         range("composer.clip_seconds", K::Integer, "90", 10, 600, "length of a composed clip in seconds"),
         text("composer.soundfont", K::Required, "/usr/share/sounds/sf2/FluidR3_GM.sf2",
              "the General MIDI soundfont the offline composer plays"),

@@ -20,7 +20,7 @@ inline constexpr std::string_view kDefaultSoundFont = "/usr/share/sounds/sf2/Flu
 struct ComposerConfig {
     std::string soundfont = std::string(kDefaultSoundFont); ///< composer.soundfont
     int workers = 1;                                        ///< composer.workers: tasks rendered at once
-    int renderCores = 0;     ///< composer.render_cores: 1 or 2 threads per clip (0: 2 when the machine has 2 cores)
+    int renderCores = 0;     ///< composer.render_cores: 1 or 2 threads per clip's render and encode (0: 2 on 2 cores)
     double clipSeconds = 90; ///< composer.clip_seconds
     double longClipSeconds = 150;         ///< for chirp-v4-5, chirp-v4-5-plus and later models
     std::string defaultArtist = "歌曲AI"; ///< ID3 artist when the request names none
