@@ -40,12 +40,15 @@ export function ExtendDialog({ song, open, onClose }: { song: UserSong; open: bo
       notify(RULE_MESSAGES.lyricMissing, 'error');
       return;
     }
-    create.mutate(extendBody({ audioId: song.native_id, continueAt: at, title, lyrics, style, model: DEFAULT_MODEL }), {
-      onSuccess: (envelope) => {
+    // The answer is told from the promise, not a mutate callback: the works list reloads before it resolves, and can
+    // unmount the card (and this dialog) meanwhile, which would drop the callback and the toast with it.
+    create
+      .mutateAsync(extendBody({ audioId: song.native_id, continueAt: at, title, lyrics, style, model: DEFAULT_MODEL }))
+      .then((envelope) => {
         notify(envelope.message || zh.create.submitted, 'success');
         onClose();
-      },
-    });
+      })
+      .catch(() => undefined); // the API client has told the user what went wrong
   };
 
   return (

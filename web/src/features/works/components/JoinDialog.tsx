@@ -23,11 +23,10 @@ export function JoinDialog({ song, open, onClose }: { song: UserSong; open: bool
 
   const onConfirm = () => {
     if (isPending) return;
-    join(song.native_id, {
-      onSuccess: (envelope) => {
-        notify(envelope.message || zh.works.joinSubmitted, 'success');
-        onClose();
-      },
+    void join(song.native_id).then((envelope) => {
+      if (!envelope) return;
+      notify(envelope.message || zh.works.joinSubmitted, 'success');
+      onClose();
     });
   };
 
