@@ -1,5 +1,6 @@
 import { createTheme } from '@mui/material/styles';
-import { zhCN } from '@mui/material/locale';
+
+import { muiZhCN } from './mui-locale';
 
 /** The app layout switches between the side menu and the top bar + bottom tabs here (docs/web.md). */
 export const APP_LAYOUT_BREAKPOINT = 1280;
@@ -73,5 +74,5 @@ export const theme = createTheme(
       },
     },
   },
-  zhCN,
+  muiZhCN,
 );
