@@ -70,8 +70,17 @@ export function routePages(): Plugin {
       const entry = chunks.find((c) => c.isEntry && c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith('/src/main.tsx')));
       if (!entry) throw new Error('route-pages: no entry chunk with src/main.tsx');
       const initial = new Set(closure(bundle, entry, new Set()));
-      // The entry starts the app with a dynamic import after the first paint (src/main.tsx): preload that too.
-      const boot = closure(bundle, findChunk('app/boot.tsx'), initial);
+      // The entry starts the app with a dynamic import after the first paint (src/main.tsx), and the app imports its
+      // stages (src/app/boot.tsx): preload all of it too.
+      const bootChunk = findChunk('app/boot.tsx');
+      const boot = [
+        ...new Set(
+          [bootChunk.fileName, ...bootChunk.dynamicImports].flatMap((file) => {
+            const chunk = bundle[file];
+            return chunk?.type === 'chunk' ? closure(bundle, chunk, initial) : [];
+          }),
+        ),
+      ];
       const beforePage = new Set([...initial, ...boot]);
       // What the entry imports itself (the early GETs, Vite's preload helper) is preloaded too, or the entry would find
       // it one round trip later.

@@ -5,8 +5,8 @@ import { startEarlyFetches, storedToken } from './lib/early-fetch';
 import { initColorScheme } from './theme/init-color-scheme';
 
 initColorScheme();
-// A signed-in user's first data is asked for now, while the app's JavaScript downloads (lib/early-fetch.ts).
-startEarlyFetches(window.location.pathname, storedToken());
+// The first screen's data is asked for now, while the app's JavaScript downloads (lib/early-fetch.ts).
+startEarlyFetches(window.location.pathname, storedToken(), Date.now(), window.location.search);
 const boot = () => void import('./app/boot');
 if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(boot, 0));
 else boot();

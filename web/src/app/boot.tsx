@@ -1,19 +1,12 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { preloadRoute } from './routes';
+// Starts the app in stages, each a chunk evaluated in a task of its own (docs/web-performance.md, "Few, large
+// requests, evaluated in stages"): React, then MUI's styling engine with the theme, then the rest of the app and the
+// first render (./start). All of these chunks are already downloading (every route's page preloads them), so the
+// stages cost no round trip; they only keep a slow phone's main thread from being held by one long task of script
+// evaluation.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-// The first render waits for the current route's page (its chunk is already downloading: the route's HTML preloads
-// it), so the app shell gives way to the page itself rather than to a loading spinner. It renders as a transition,
-// which React splits into short slices, so a slow phone stays responsive while the page is built.
-await preloadRoute(window.location.pathname).catch(() => undefined);
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+await import('react-dom/client');
+await nextTask();
+await import('../theme/theme');
+await nextTask();
+await import('./start');

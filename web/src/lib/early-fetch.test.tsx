@@ -4,6 +4,7 @@ import { fail, ok } from '../testing/handlers';
 import { renderWithProviders } from '../testing/render';
 import { server } from '../testing/server';
 import { ApiError, apiGet } from './api-client';
+import { encodeBase64 } from './base64';
 import {
   EARLY_FETCH_MAX_AGE_MS,
   EARLY_TOKEN_KEY,
@@ -92,6 +93,30 @@ describe('early fetches', () => {
     await expect.poll(preloads).toEqual(['/media/a.svg']);
     // The API client still reads the whole answer.
     await expect(apiGet('/music/song/list', { page: 1 })).resolves.toHaveLength(6);
+    document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+  });
+
+  it('asks early for the song of a one-song player link, signed in or not, and starts loading its cover', async () => {
+    const asked: { id: string | null; auth: string | null }[] = [];
+    server.use(
+      http.get('*/music/getMusic', ({ request }) => {
+        asked.push({ id: new URL(request.url).searchParams.get('id'), auth: request.headers.get('Authorization') });
+        return ok({ nativeId: 'song 1+', imageUrl: '/media/p.svg' });
+      }),
+    );
+    const search = `?id=${encodeBase64('song 1+')}`;
+    expect(earlyPathsFor('/musicPlayer', search, false)).toEqual(['/music/getMusic?id=song+1%2B']);
+    expect(earlyPathsFor('/musicPlayer', `?ids=${encodeBase64('a,b')}&index=1`, true)).toEqual([]);
+    expect(earlyPathsFor('/musicPlayer', '?id=***', true)).toEqual([]);
+    expect(earlyPathsFor('/mywork', '', false)).toEqual([]);
+
+    startEarlyFetches('/musicPlayer', null, Date.now(), search);
+    const preloads = () =>
+      [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('href'));
+    await expect.poll(preloads).toEqual(['/media/p.svg']);
+    // The page's own request takes the early answer over instead of asking again.
+    await expect(apiGet('/music/getMusic', { id: 'song 1+' })).resolves.toMatchObject({ imageUrl: '/media/p.svg' });
+    expect(asked).toEqual([{ id: 'song 1+', auth: null }]);
     document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
   });
 

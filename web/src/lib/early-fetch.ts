@@ -1,11 +1,13 @@
-// GET requests the entry (src/main.tsx) starts before the app's JavaScript has loaded, for the data the first screen of
-// a signed-in user's route needs: on /mywork the profile, the first page of works and its first covers. Without them
+// GET requests the entry (src/main.tsx) starts before the app's JavaScript has loaded, for the data a route's first
+// screen needs: on /mywork (signed in) the profile, the first page of works and its first covers; on /musicPlayer?id=
+// (anyone) the song and its cover. Without them
 // each request waited for the app chunk, the page chunk and (for the works) the profile answer, one after the other
 // (docs/web-performance.md). The API client takes a matching request over instead of sending it again, once, and only
 // soon after it started and with the same token; anything not taken is simply dropped.
 //
-// This module stays free of imports: the entry loads it before anything else (vite.config.ts keeps it out of the
-// app's chunk).
+// This module imports only lib/base64.ts (itself free of imports): the entry loads it before anything else
+// (vite.config.ts keeps both out of the app's chunk).
+import { decodeBase64 } from './base64';
 
 /** The localStorage key of the login token: the same as session.ts's TOKEN_KEY (tested), which this module cannot import. */
 export const EARLY_TOKEN_KEY = 'Authorization';
@@ -23,7 +25,7 @@ export function storedToken(): string | null {
 export const EARLY_FETCH_MAX_AGE_MS = 10_000;
 
 interface Early {
-  token: string;
+  token: string | null;
   startedAt: number;
   response: Promise<Response>;
 }
@@ -36,25 +38,35 @@ function absolute(path: string): string {
 
 /**
  * The GETs a route's first screen sends, as the API client builds them, where sending them early was measured to help:
- * /mywork, whose largest paint is a cover behind the profile and the works page. Elsewhere the profile alone comes
- * early enough, and answering it before the first render moved /profile's largest paint later (docs/web-performance.md).
+ * /mywork signed in, whose largest paint is a cover behind the profile and the works page, and the player of one song
+ * (/musicPlayer?id=, a shared link), whose largest paint is the song's cover. Elsewhere the profile alone comes early
+ * enough, and answering it before the first render moved /profile's largest paint later (docs/web-performance.md).
  */
-export function earlyPathsFor(pathname: string): string[] {
-  return pathname === '/mywork' ? ['/user/select', '/music/song/list?page=1', '/music/song/listNumber'] : [];
+export function earlyPathsFor(pathname: string, search = '', signedIn = true): string[] {
+  if (pathname === '/mywork') return signedIn ? ['/user/select', '/music/song/list?page=1', '/music/song/listNumber'] : [];
+  if (pathname === '/musicPlayer') {
+    const params = new URLSearchParams(search);
+    const id = params.has('ids') ? null : decodeBase64(params.get('id'));
+    if (!id) return [];
+    // The same encoding as the API client's (URLSearchParams), so the URLs match.
+    return [`/music/getMusic?${new URLSearchParams({ id }).toString()}`];
+  }
+  return [];
 }
 
-/** Starts the first screen's GETs when a token is stored; called once by the entry. */
-export function startEarlyFetches(pathname: string, token: string | null, now = Date.now()): void {
-  if (!token || typeof fetch !== 'function') return;
-  for (const path of earlyPathsFor(pathname)) {
+/** Starts the first screen's GETs (with the token when one is stored); called once by the entry. */
+export function startEarlyFetches(pathname: string, token: string | null, now = Date.now(), search = ''): void {
+  if (typeof fetch !== 'function') return;
+  for (const path of earlyPathsFor(pathname, search, !!token)) {
     const url = absolute(path);
-    const response = fetch(url, {
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: token },
-    });
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (token) headers.Authorization = token;
+    const response = fetch(url, { headers });
     // A failed early request is the API client's to report when it takes it over; unhandled, it stays quiet.
     response.catch(() => undefined);
     started.set(url, { token, startedAt: now, response });
     if (path.startsWith('/music/song/list?')) void preloadCovers(response);
+    if (path.startsWith('/music/getMusic?')) void preloadSongCover(response);
   }
 }
 
@@ -64,6 +76,15 @@ export const EARLY_COVERS = 4;
 interface ListedSong {
   complete?: number;
   native_image_url?: string | null;
+}
+
+function preloadImage(href: string): void {
+  const link = document.createElement('link');
+  link.setAttribute('rel', 'preload');
+  link.setAttribute('as', 'image');
+  link.setAttribute('href', href);
+  link.setAttribute('fetchpriority', 'high');
+  document.head.appendChild(link);
 }
 
 /**
@@ -77,15 +98,20 @@ async function preloadCovers(response: Promise<Response>): Promise<void> {
     if (envelope.code !== 2000 || !Array.isArray(envelope.data)) return;
     for (const song of envelope.data.slice(0, EARLY_COVERS)) {
       if (song.complete !== 1 || !song.native_image_url) continue;
-      const link = document.createElement('link');
-      link.setAttribute('rel', 'preload');
-      link.setAttribute('as', 'image');
-      link.setAttribute('href', song.native_image_url);
-      link.setAttribute('fetchpriority', 'high');
-      document.head.appendChild(link);
+      preloadImage(song.native_image_url);
     }
   } catch {
     // No covers to start: the page loads them itself.
+  }
+}
+
+/** Once the player's song arrives, starts loading its cover (the page's largest paint). */
+async function preloadSongCover(response: Promise<Response>): Promise<void> {
+  try {
+    const envelope = (await (await response).clone().json()) as { code?: number; data?: { imageUrl?: string | null } | null };
+    if (envelope.code === 2000 && envelope.data?.imageUrl) preloadImage(envelope.data.imageUrl);
+  } catch {
+    // The page loads it itself.
   }
 }
 

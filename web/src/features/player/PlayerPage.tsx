@@ -222,7 +222,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
       <PageTitle title={zh.player.title} />
       <Stack sx={{ gap: 2 }}>
         <Box sx={{ position: 'relative', height: 280, borderRadius: 2, overflow: 'hidden' }}>
-          <SongCover src={ready ? song.imageUrl : null} width="100%" height={280} radius={0} />
+          <SongCover src={ready ? song.imageUrl : null} width="100%" height={280} radius={0} priority />
           <Box
             sx={{
               position: 'absolute',
