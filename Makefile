@@ -6,7 +6,8 @@
 SHELL := /bin/bash
 BUILD_DIR ?= build/release
 JOBS ?= $(shell nproc)
-WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/package.json web/vite.config.ts \
+WEB_SOURCES := $(shell find web/src web/public web/scripts -type f 2>/dev/null) web/index.html web/package.json web/vite.config.ts \
+               web/vite.prerender.config.ts \
                libdomain/data/genres.tsv libdomain/data/rules.json $(wildcard web/tsconfig*.json)
 
 .PHONY: run test bench cluster deps build cpp web clean
@@ -45,4 +46,4 @@ web/dist/index.html: $(WEB_SOURCES) | deps
 	@touch $@
 
 clean:
-	rm -rf build web/dist
+	rm -rf build web/dist web/dist-prerender

@@ -127,3 +127,28 @@ test('API paths answer JSON, not the page', async () => {
     assert.equal(plans.code, 2000);
     assert.deepEqual(plans.data.map((p) => p.id), [2, 3, 4, 5, 6, 7]);
 });
+
+// docs/web-performance.md, "Styles in the page": each route's HTML carries the CSS of its first screen in emotion's
+// server form, and the app takes it over instead of making the same rules again. A class name that came out different
+// in the build's render than in the browser's would be made again here, rule for rule.
+test('each page brings its first screen styles, and the app does not make them again', async () => {
+    const { context, page } = await openPage(browser, viewports.mobile);
+    try {
+        for (const [route, heading] of routes) {
+            await page.goto(baseUrl + route);
+            await page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ timeout: 15000 });
+            await page.waitForLoadState('networkidle');
+            const { fromPage, madeHere } = await page.evaluate(() => ({
+                fromPage: [...document.querySelectorAll('style[data-emotion^="css "]')]
+                    .reduce((n, s) => n + s.getAttribute('data-emotion').split(' ').length - 1, 0),
+                madeHere: [...document.querySelectorAll('style[data-emotion="css"]')]
+                    .reduce((n, s) => n + (s.sheet?.cssRules.length ?? 0), 0),
+            }));
+            console.log(`# ${route}: ${fromPage} rules from the page, ${madeHere} made in the browser`);
+            assert.ok(fromPage >= 40, `${route}: only ${fromPage} rules came with the page`);
+            assert.ok(madeHere <= fromPage / 5, `${route}: ${madeHere} rules made again in the browser`);
+        }
+    } finally {
+        await context.close();
+    }
+});

@@ -1,0 +1,53 @@
+// Writes each route's first-screen CSS into its HTML page (docs/web-performance.md, "Styles in the page"): sets up a
+// browser-like jsdom, runs the Node build of src/prerender/critical-css.tsx (vite.prerender.config.ts) on every route,
+// and puts the rules before </head> as `<style data-emotion="css id1 id2 …">`, the form emotion's server rendering
+// uses and its browser cache takes over. Usage: node scripts/critical-css.mjs [DIST_DIR] (after vite build; default
+// dist).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { JSDOM } from 'jsdom';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = process.argv[2] ?? join(web, 'dist');
+process.env.NODE_ENV = 'production';
+
+// The globals a browser has, from jsdom, before anything that checks for them is loaded.
+const dom = new JSDOM('<!doctype html><html lang="zh-CN"><head></head><body></body></html>', {
+  url: 'http://localhost/',
+  pretendToBeVisual: true,
+});
+const { window } = dom;
+for (const key of Object.getOwnPropertyNames(window)) {
+  if (!(key in globalThis)) {
+    try {
+      globalThis[key] = window[key];
+    } catch {
+      // read-only in Node (e.g. crypto): Node's own is fine
+    }
+  }
+}
+globalThis.window = window;
+globalThis.document = window.document;
+Object.defineProperty(globalThis, 'navigator', { value: window.navigator, configurable: true });
+window.scrollTo = () => {};
+window.HTMLMediaElement.prototype.load = () => {};
+window.HTMLMediaElement.prototype.pause = () => {};
+window.HTMLMediaElement.prototype.play = () => Promise.resolve();
+
+const { criticalCss, installMatchMedia, PRERENDER_URLS } = await import(
+  pathToFileURL(join(web, 'dist-prerender', 'critical-css.js')).href
+);
+installMatchMedia();
+
+const escapeStyle = (css) => css.replace(/<\/style/gi, '<\\/style');
+for (const [path, url] of PRERENDER_URLS) {
+  const { ids, css } = await criticalCss(url);
+  const file = join(dist, path === '/' ? '' : path.slice(1), 'index.html');
+  const html = readFileSync(file, 'utf8');
+  if (html.includes('data-emotion="css ')) throw new Error(`${file} already has its styles`);
+  const tag = `<style data-emotion="css ${ids.join(' ')}">${escapeStyle(css)}</style>`;
+  writeFileSync(file, html.replace('</head>', `    ${tag}\n  </head>`));
+  console.log(`${path}: ${ids.length} rules, ${(css.length / 1024).toFixed(1)} KB`);
+}
+process.exit(0);

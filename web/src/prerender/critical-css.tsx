@@ -1,0 +1,134 @@
+// A build step (scripts/critical-css.mjs; docs/web-performance.md, "Styles in the page"): renders each route's first
+// screen in jsdom, as a visitor and as a signed-in user with sample answers for the API, and as a visitor of an empty
+// site, each on a phone's width and a desktop's, and returns the CSS rules emotion made for it. The build writes them into the route's HTML in the form
+// emotion's own server rendering uses, so in the browser emotion finds them already there and neither parses nor
+// inserts those rules again during the app's first render. Nothing of the sample data is written anywhere.
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter, useRoutes } from 'react-router';
+import { AppProviders, createQueryClient } from '../app/providers';
+import { ROUTE_META } from '../app/route-meta';
+import { preloadRoute, routes } from '../app/routes';
+import type { Plan } from '../features/member/api/usePlans';
+import { TOKEN_KEY } from '../lib/session';
+import { profile, song, timedSongDetail, userSong } from '../testing/fixtures';
+import { setViewportWidth } from '../testing/match-media';
+
+export { installMatchMedia } from '../testing/match-media';
+
+const ok = <T extends JsonBodyType>(data: T) => HttpResponse.json({ code: 2000, type: 'ok', message: '成功', data });
+
+const SONGS = Array.from({ length: 6 }, (_, i) => song(`s${i + 1}`, { title: `示例${i + 1}`, play_count: 12 * i }));
+const WORKS = Array.from({ length: 4 }, (_, i) => userSong(`w${i + 1}`, { open: i % 2 === 0 ? 0 : 1 }));
+const PLANS: Plan[] = [
+  { id: 2, name: '体验日卡', price: 1, integral: 20, termOfValidity: '1天', integralGenerate: 2, describe1: '可生成4首歌曲', describe2: '普通通道，永久云端存储', activity: false, originalPrice: null, level: 1 },
+  { id: 7, name: '超级PLUS永久卡', price: 368, integral: 18000, termOfValidity: '永久', integralGenerate: 10, describe1: '可生成3600首歌曲', describe2: '会员专属通道，永久云端存储', activity: true, originalPrice: 528, level: 6 },
+];
+
+/** Whether the sample answers have data (songs, plans) or are those of an empty site. */
+let withData = true;
+const some = <T extends JsonBodyType>(data: T[]) => ok(withData ? data : []);
+
+/** Sample answers for what the pages ask on their first screen: a few songs, plans and works, and the user. */
+const api = setupServer(
+  http.get('*/music/getPopularMusic', () => some(SONGS)),
+  http.get('*/music/getNewMusic', () => some(SONGS)),
+  http.get('*/music/search', () => some(SONGS)),
+  http.get('*/music/getMusic', () => ok(withData ? timedSongDetail('s1') : null)),
+  http.get('*/pay/plans', () => some(PLANS)),
+  http.get('*/pay/query', () => ok({ status: 'NOTPAY', planName: '体验日卡', amount: 1 })),
+  http.get('*/user/select', ({ request }) =>
+    request.headers.get('Authorization')
+      ? ok(profile())
+      : HttpResponse.json({ code: 4010, type: 'error', message: '请先登录', data: null }, { status: 401 }),
+  ),
+  http.get('*/music/song/list', () => some(WORKS)),
+  http.get('*/music/song/listNumber', () => ok(withData ? WORKS.length : 0)),
+  http.get('*/music/song/generateNumber', () => ok(0)),
+  http.all('*', () => ok(null)),
+);
+
+/** The URL each route is rendered at (the pages with a query show a sample song or order). */
+export const PRERENDER_URLS: ReadonlyMap<string, string> = new Map(
+  ROUTE_META.map((route) => {
+    const query: Record<string, string> = {
+      '/payment': '?taskId=1001',
+      '/musicPlayer': `?id=${btoa('s1')}`,
+      '/musicList': `?type=${encodeURIComponent(btoa(encodeURIComponent('热门榜单')))}`,
+    };
+    return [route.path, route.path + (query[route.path] ?? '')];
+  }),
+);
+
+function Routes() {
+  return useRoutes(routes);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until nothing is being fetched and the page has not changed for a while (lists render in steps). */
+async function settle(container: HTMLElement, queryClient: QueryClient): Promise<void> {
+  let last = '';
+  let quiet = 0;
+  for (let i = 0; i < 200 && quiet < 4; i++) {
+    await sleep(25);
+    const now = container.innerHTML;
+    quiet = now === last && queryClient.isFetching() === 0 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+async function renderOnce(url: string, cache: EmotionCache): Promise<void> {
+  await preloadRoute(new URL(url, 'http://localhost').pathname);
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  const queryClient = createQueryClient();
+  root.render(
+    <CacheProvider value={cache}>
+      <AppProviders queryClient={queryClient}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes />
+        </MemoryRouter>
+      </AppProviders>
+    </CacheProvider>,
+  );
+  await settle(container, queryClient);
+  root.unmount();
+  container.remove();
+  queryClient.clear();
+}
+
+/** The emotion rules (and their names) of the route at `url`'s first screen, in every state rendered. */
+export async function criticalCss(url: string): Promise<{ ids: string[]; css: string }> {
+  api.listen({ onUnhandledRequest: 'bypass' });
+  // key 'css': the browser's default cache, which takes over `<style data-emotion="css …">` tags it finds.
+  const cache = createCache({ key: 'css', speedy: false });
+  try {
+    for (const { signedIn, data } of [
+      { signedIn: false, data: true },
+      { signedIn: true, data: true },
+      { signedIn: false, data: false },
+    ]) {
+      withData = data;
+      if (signedIn) localStorage.setItem(TOKEN_KEY, 'prerender');
+      else localStorage.removeItem(TOKEN_KEY);
+      for (const width of [412, 1440]) {
+        setViewportWidth(width);
+        await renderOnce(url, cache);
+      }
+    }
+  } finally {
+    withData = true;
+    localStorage.removeItem(TOKEN_KEY);
+    api.close();
+  }
+  const ids = Object.keys(cache.inserted).filter((id) => cache.inserted[id] === true);
+  const css = cache.sheet.tags.map((tag) => tag.textContent ?? '').join('');
+  cache.sheet.flush();
+  return { ids, css };
+}
