@@ -1,8 +1,8 @@
 // Writes each route's first-screen CSS into its HTML page (docs/web-performance.md, "Styles in the page"): sets up a
 // browser-like jsdom, runs the Node build of src/prerender/critical-css.tsx (vite.prerender.config.ts) on every route,
-// and puts the rules before </head> as `<style data-emotion="css id1 id2 …">`, the form emotion's server rendering
-// uses and its browser cache takes over. Usage: node scripts/critical-css.mjs [DIST_DIR] (after vite build; default
-// dist).
+// and puts the rules before </head> as `<style data-emotion="css id1 id2 …">` (and each global style as
+// `<style data-emotion="css-global name">`), the form emotion's server rendering uses and its browser cache takes over.
+// Usage: node scripts/critical-css.mjs [DIST_DIR] (after vite build; default dist).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -42,12 +42,17 @@ installMatchMedia();
 
 const escapeStyle = (css) => css.replace(/<\/style/gi, '<\\/style');
 for (const [path, url] of PRERENDER_URLS) {
-  const { ids, css } = await criticalCss(url);
+  const { ids, css, globals } = await criticalCss(url);
   const file = join(dist, path === '/' ? '' : path.slice(1), 'index.html');
   const html = readFileSync(file, 'utf8');
   if (html.includes('data-emotion="css ')) throw new Error(`${file} already has its styles`);
-  const tag = `<style data-emotion="css ${ids.join(' ')}">${escapeStyle(css)}</style>`;
-  writeFileSync(file, html.replace('</head>', `    ${tag}\n  </head>`));
-  console.log(`${path}: ${ids.length} rules, ${(css.length / 1024).toFixed(1)} KB`);
+  // The global styles first: emotion puts them before the components' rules.
+  const tags = [
+    ...globals.map(([name, rules]) => `<style data-emotion="css-global ${name}">${escapeStyle(rules)}</style>`),
+    `<style data-emotion="css ${ids.join(' ')}">${escapeStyle(css)}</style>`,
+  ];
+  writeFileSync(file, html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`));
+  const globalKb = globals.reduce((n, [, rules]) => n + rules.length, 0) / 1024;
+  console.log(`${path}: ${ids.length} rules, ${(css.length / 1024).toFixed(1)} KB; ${globals.length} global styles, ${globalKb.toFixed(1)} KB`);
 }
 process.exit(0);

@@ -103,11 +103,32 @@ async function renderOnce(url: string, cache: EmotionCache): Promise<void> {
   queryClient.clear();
 }
 
-/** The emotion rules (and their names) of the route at `url`'s first screen, in every state rendered. */
-export async function criticalCss(url: string): Promise<{ ids: string[]; css: string }> {
+/** What a route's first screen styles with: emotion's rules with their names, and its global styles by name. */
+export interface CriticalCss {
+  ids: string[];
+  css: string;
+  /** [name, css] of each <Global> (CssBaseline, the theme's CSS variables). */
+  globals: [string, string][];
+}
+
+/** The emotion rules of the route at `url`'s first screen, in every state rendered. */
+export async function criticalCss(url: string): Promise<CriticalCss> {
   api.listen({ onUnhandledRequest: 'bypass' });
-  // key 'css': the browser's default cache, which takes over `<style data-emotion="css …">` tags it finds.
+  // key 'css': the browser's default cache, which takes over `<style data-emotion="css …">` tags it finds (and each
+  // <Global> the `<style data-emotion="css-global name">` tag of its own styles).
   const cache = createCache({ key: 'css', speedy: false });
+  // A <Global> inserts into a sheet of its own with an empty selector; the cache does not remember it, so its name
+  // and rules are taken here as they are inserted (one style tag per rule, the sheet not being "speedy").
+  const globals = new Map<string, string>();
+  const insert = cache.insert;
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    const before = sheet.tags.length;
+    const result = insert(selector, serialized, sheet, shouldCache);
+    if (selector === '' && sheet.key === `${cache.key}-global` && !globals.has(serialized.name)) {
+      globals.set(serialized.name, sheet.tags.slice(before).map((tag) => tag.textContent ?? '').join(''));
+    }
+    return result;
+  };
   try {
     for (const { signedIn, data } of [
       { signedIn: false, data: true },
@@ -130,5 +151,5 @@ export async function criticalCss(url: string): Promise<{ ids: string[]; css: st
   const ids = Object.keys(cache.inserted).filter((id) => cache.inserted[id] === true);
   const css = cache.sheet.tags.map((tag) => tag.textContent ?? '').join('');
   cache.sheet.flush();
-  return { ids, css };
+  return { ids, css, globals: [...globals] };
 }
