@@ -1,6 +1,6 @@
 // Writes each route's first-screen CSS into its HTML page (docs/web-performance.md, "Styles in the page"): sets up a
 // browser-like jsdom, runs the Node build of src/prerender/critical-css.tsx (vite.prerender.config.ts) on every route,
-// and puts the rules before </head> as `<style data-emotion="css id1 id2 …">` (and each global style as
+// and puts the rules at the head of the page as `<style data-emotion="css id1 id2 …">` (and each global style as
 // `<style data-emotion="css-global name">`), the form emotion's server rendering uses and its browser cache takes over.
 // Usage: node scripts/critical-css.mjs [DIST_DIR] (after vite build; default dist).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -51,7 +51,12 @@ for (const [path, url] of PRERENDER_URLS) {
     ...globals.map(([name, rules]) => `<style data-emotion="css-global ${name}">${escapeStyle(rules)}</style>`),
     `<style data-emotion="css ${ids.join(' ')}">${escapeStyle(css)}</style>`,
   ];
-  writeFileSync(file, html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`));
+  // Before the app shell's own stylesheet (index.html), so that until the app sets the colour scheme class the shell's
+  // page colours win over CssBaseline's, whose theme variables know only the class (a dark phone would otherwise show
+  // the light page background around the dark shell before JavaScript runs). Both give the same colours after.
+  const at = html.indexOf('<style>');
+  if (at < 0) throw new Error(`${file} has no app shell stylesheet`);
+  writeFileSync(file, `${html.slice(0, at)}${tags.join('\n    ')}\n    ${html.slice(at)}`);
   const globalKb = globals.reduce((n, [, rules]) => n + rules.length, 0) / 1024;
   console.log(`${path}: ${ids.length} rules, ${(css.length / 1024).toFixed(1)} KB; ${globals.length} global styles, ${globalKb.toFixed(1)} KB`);
 }

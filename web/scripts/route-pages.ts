@@ -36,7 +36,13 @@ function metaBlock(route: RouteMeta): string {
 
 function shellBlock(route: RouteMeta): string {
   const subtitle = route.subtitle ? `<p>${escapeHtml(route.subtitle)}</p>` : '';
-  return `<h1>${escapeHtml(route.heading)}</h1>${subtitle}`;
+  const square = route.square
+    ? `<div class="gq-square" aria-hidden="true"><div class="gq-search-row"><div class="gq-search">` +
+      `${escapeHtml(route.square.search)}</div><div class="gq-search-go">${escapeHtml(route.square.searchSubmit)}</div></div>` +
+      `<div class="gq-quick"><div class="gq-quick-label">${escapeHtml(route.square.quickStartLabel)}</div>` +
+      `<div class="gq-quick-input">${escapeHtml(route.square.quickStartPlaceholder)}</div></div></div>`
+    : '';
+  return `<h1>${escapeHtml(route.heading)}</h1>${subtitle}${square}`;
 }
 
 /** The chunk files `start` needs (itself and its static imports, transitively), minus those in `skip`. */

@@ -16,6 +16,12 @@ export interface RouteMeta {
   module: string;
   /** Info pages use the wider reading layout (features/info/components/InfoLayout.tsx). */
   info?: boolean;
+  /**
+   * The music square's shell also shows its search box and the quick-start box with its placeholder: that placeholder
+   * is the page's largest text, and painting it with the shell makes it the largest paint at the first paint
+   * (docs/web-performance.md, "An app shell that paints before JavaScript").
+   */
+  square?: { search: string; searchSubmit: string; quickStartLabel: string; quickStartPlaceholder: string };
 }
 
 export const ROUTE_META: readonly RouteMeta[] = [
@@ -26,6 +32,12 @@ export const ROUTE_META: readonly RouteMeta[] = [
     heading: zh.square.title,
     subtitle: zh.square.subtitle,
     module: 'features/square/HomePage.tsx',
+    square: {
+      search: zh.square.searchPlaceholder,
+      searchSubmit: zh.square.searchSubmit,
+      quickStartLabel: zh.square.quickStartLabel,
+      quickStartPlaceholder: zh.square.quickStartPlaceholder,
+    },
   },
   {
     path: '/create',
