@@ -49,13 +49,17 @@ for (const [path, url] of PRERENDER_URLS) {
   // The global styles first: emotion puts them before the components' rules.
   const tags = [
     ...globals.map(([name, rules]) => `<style data-emotion="css-global ${name}">${escapeStyle(rules)}</style>`),
-    `<style data-emotion="css ${ids.join(' ')}">${escapeStyle(css)}</style>`,
+    ...(ids.length > 0 ? [`<style data-emotion="css ${ids.join(' ')}">${escapeStyle(css)}</style>`] : []),
   ];
-  // Before the app shell's own stylesheet (index.html), so that until the app sets the colour scheme class the shell's
-  // page colours win over CssBaseline's, whose theme variables know only the class (a dark phone would otherwise show
-  // the light page background around the dark shell before JavaScript runs). Both give the same colours after.
+  // A page without MUI (the music square) has no emotion styles: nothing to write.
+  if (tags.length === 0) {
+    console.log(`${path}: no emotion styles`);
+    continue;
+  }
+  // Before the app's own stylesheet (src/ui/ui.css, which scripts/route-pages.ts wrote into the page), as emotion puts
+  // its styles first.
   const at = html.indexOf('<style>');
-  if (at < 0) throw new Error(`${file} has no app shell stylesheet`);
+  if (at < 0) throw new Error(`${file} has no app stylesheet`);
   writeFileSync(file, `${html.slice(0, at)}${tags.join('\n    ')}\n    ${html.slice(at)}`);
   const globalKb = globals.reduce((n, [, rules]) => n + rules.length, 0) / 1024;
   console.log(`${path}: ${ids.length} rules, ${(css.length / 1024).toFixed(1)} KB; ${globals.length} global styles, ${globalKb.toFixed(1)} KB`);

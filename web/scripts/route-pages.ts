@@ -6,6 +6,7 @@
 // instead of one after the other.
 import type { Plugin, Rollup } from 'vite';
 import { ROUTE_META, type RouteMeta } from '../src/app/route-meta';
+import { usesMui } from '../src/app/route-meta-lite';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -66,33 +67,45 @@ export function routePages(): Plugin {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') throw new Error('route-pages: index.html is not in the bundle');
-      const html = String(index.source);
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
       const findChunk = (module: string) => {
         const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/src/${module}`));
         if (!chunk) throw new Error(`route-pages: no chunk for ${module}`);
         return chunk;
       };
+      // The app's stylesheet (src/ui/ui.css, imported by the entry) goes into the page itself: no request before the
+      // first paint.
+      let html = String(index.source);
+      for (const link of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)) {
+        const css = bundle[link[1]];
+        if (css?.type !== 'asset') throw new Error(`route-pages: ${link[1]} is not in the bundle`);
+        html = html.replace(link[0], `<style>${String(css.source).replace(/<\/style/gi, '<\\/style')}</style>`);
+        delete bundle[link[1]];
+      }
       const entry = chunks.find((c) => c.isEntry && c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith('/src/main.tsx')));
       if (!entry) throw new Error('route-pages: no entry chunk with src/main.tsx');
       const initial = new Set(closure(bundle, entry, new Set()));
       // The entry starts the app with a dynamic import after the first paint (src/main.tsx), and the app imports its
       // stages (src/app/boot.tsx): preload all of it too.
+      // A page without MUI (src/app/route-meta-lite.ts) skips boot's MUI stages (MUI's styles and the theme).
       const bootChunk = findChunk('app/boot.tsx');
-      const boot = [
+      const isMuiStage = (chunk: OutputChunk) =>
+        /[\\/]node_modules[\\/]@mui[\\/]|[\\/]src[\\/]theme[\\/]MuiScope\.tsx$/.test(chunk.facadeModuleId ?? '');
+      const bootFor = (mui: boolean) => [
         ...new Set(
           [bootChunk.fileName, ...bootChunk.dynamicImports].flatMap((file) => {
             const chunk = bundle[file];
-            return chunk?.type === 'chunk' ? closure(bundle, chunk, initial) : [];
+            return chunk?.type === 'chunk' && (mui || !isMuiStage(chunk)) ? closure(bundle, chunk, initial) : [];
           }),
         ),
       ];
-      const beforePage = new Set([...initial, ...boot]);
       // What the entry imports itself (the early GETs, Vite's preload helper) is preloaded too, or the entry would find
       // it one round trip later.
       const entryImports = [...initial].filter((file) => file !== entry.fileName);
 
       for (const route of ROUTE_META) {
+        const boot = bootFor(usesMui(route.path));
+        const beforePage = new Set([...initial, ...boot]);
         const preloads = [...entryImports, ...boot, ...closure(bundle, findChunk(route.module), beforePage)]
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           .join('\n    ');

@@ -3,6 +3,7 @@
 // waits for the app's JavaScript to run (docs/web-performance.md).
 import { startEarlyFetches, storedToken } from './lib/early-fetch';
 import { initColorScheme } from './theme/init-color-scheme';
+import './ui/ui.css';
 
 initColorScheme();
 // The first screen's data is asked for now, while the app's JavaScript downloads (lib/early-fetch.ts).

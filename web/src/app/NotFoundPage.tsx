@@ -1,8 +1,7 @@
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import { PageContainer } from '../components/PageContainer';
-import { StatusState } from '../components/StatusState';
 import { PageTitle } from '../components/PageTitle';
+import { StatusState } from '../components/StatusState';
 import { zh } from '../strings/zh-CN';
 
 export default function NotFoundPage() {
@@ -14,9 +13,9 @@ export default function NotFoundPage() {
         title={zh.notFound.text}
         text={zh.notFound.hint}
         action={
-          <Button component={RouterLink} to="/" variant="contained">
+          <Link className="gq-button gq-button-contained" to="/">
             {zh.notFound.back}
-          </Button>
+          </Link>
         }
       />
     </PageContainer>

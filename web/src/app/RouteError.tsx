@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import { PageContainer } from '../components/PageContainer';
 import { PageTitle } from '../components/PageTitle';
 import { StatusState } from '../components/StatusState';
@@ -14,9 +13,9 @@ export function RouteError() {
         title={zh.routeError.title}
         text={zh.routeError.text}
         action={
-          <Button variant="contained" onClick={() => window.location.reload()}>
+          <button type="button" className="gq-button gq-button-contained" onClick={() => window.location.reload()}>
             {zh.routeError.reload}
-          </Button>
+          </button>
         }
       />
     </PageContainer>

@@ -1,11 +1,10 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { LoginDialogProvider } from '../features/auth/LoginDialogProvider';
 import { PlayerProvider } from '../lib/player';
 import { useToasterWanted } from '../lib/toast';
-import { COLOR_SCHEME_STORAGE_KEY, MODE_STORAGE_KEY, theme } from '../theme/theme';
+import { applyColorMode, useResolvedColorMode } from '../theme/color-scheme';
+import { useMuiModule } from '../theme/mui-loader';
 
 // notistack loads with the first toast (lib/toast.ts), so it stays out of the initial bundle.
 const Toaster = lazy(() => import('./Toaster'));
@@ -19,6 +18,19 @@ function LazyToaster() {
   ) : null;
 }
 
+/** Keeps the colour scheme class of <html> on the mode in use (the system's can change while the page is open). */
+function ColorModeSync() {
+  const mode = useResolvedColorMode();
+  useLayoutEffect(() => applyColorMode(), [mode]);
+  return null;
+}
+
+/** MUI theme's stylesheet, once the first part of the app that uses MUI has loaded it (app/mui/mui-loader.ts). */
+function MuiSheetOnceLoaded() {
+  const mui = useMuiModule();
+  return mui ? <mui.MuiSheet /> : null;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -29,23 +41,21 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Theme (light/dark, following the system until chosen), server state, toasts, the login dialog and the global audio. */
+/**
+ * The colour mode (light/dark, following the system until chosen), MUI's theme once loaded, server state, toasts, the
+ * login dialog and the global audio.
+ */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <ThemeProvider
-      theme={theme}
-      defaultMode="system"
-      modeStorageKey={MODE_STORAGE_KEY}
-      colorSchemeStorageKey={COLOR_SCHEME_STORAGE_KEY}
-      disableTransitionOnChange
-    >
-      <CssBaseline enableColorScheme />
+    <>
+      <ColorModeSync />
+      <MuiSheetOnceLoaded />
       <QueryClientProvider client={queryClient}>
         <LoginDialogProvider>
           <PlayerProvider>{children}</PlayerProvider>
         </LoginDialogProvider>
         <LazyToaster />
       </QueryClientProvider>
-    </ThemeProvider>
+    </>
   );
 }

@@ -2,6 +2,15 @@
 // the document title, the meta description, the heading the first screen shows before JavaScript runs, and the page
 // module whose chunk is preloaded. Data only (the build imports it in Node).
 import { zh } from '../strings/zh-CN';
+import { zhMeta } from '../strings/meta';
+import { zhInfo } from '../strings/info';
+import { zhCreate } from '../strings/create';
+import { zhWorks } from '../strings/works';
+import { zhPlayer } from '../strings/player';
+import { zhMember } from '../strings/member';
+import { zhPayment } from '../strings/payment';
+import { zhProfile } from '../strings/profile';
+import { zhMusicList } from '../strings/music-list';
 
 export interface RouteMeta {
   /** The route path (docs/product.md); the page is written to <path>/index.html ('/' is index.html). */
@@ -27,8 +36,8 @@ export interface RouteMeta {
 export const ROUTE_META: readonly RouteMeta[] = [
   {
     path: '/',
-    title: zh.meta.homeTitle,
-    description: zh.meta.home,
+    title: zhMeta.homeTitle,
+    description: zhMeta.home,
     heading: zh.square.title,
     subtitle: zh.square.subtitle,
     module: 'features/square/HomePage.tsx',
@@ -41,79 +50,79 @@ export const ROUTE_META: readonly RouteMeta[] = [
   },
   {
     path: '/create',
-    title: zh.app.documentTitle(zh.create.title),
-    description: zh.meta.create,
-    heading: zh.create.title,
-    subtitle: zh.create.subtitle,
+    title: zh.app.documentTitle(zhCreate.title),
+    description: zhMeta.create,
+    heading: zhCreate.title,
+    subtitle: zhCreate.subtitle,
     module: 'features/create/CreatePage.tsx',
   },
   {
     path: '/mywork',
-    title: zh.app.documentTitle(zh.works.title),
-    description: zh.meta.mywork,
-    heading: zh.works.title,
+    title: zh.app.documentTitle(zhWorks.title),
+    description: zhMeta.mywork,
+    heading: zhWorks.title,
     module: 'features/works/MyWorkPage.tsx',
   },
   {
     path: '/member',
-    title: zh.app.documentTitle(zh.member.title),
-    description: zh.meta.member,
-    heading: zh.member.title,
-    subtitle: zh.member.subtitle,
+    title: zh.app.documentTitle(zhMember.title),
+    description: zhMeta.member,
+    heading: zhMember.title,
+    subtitle: zhMember.subtitle,
     module: 'features/member/MemberPage.tsx',
   },
   {
     path: '/profile',
-    title: zh.app.documentTitle(zh.profile.title),
-    description: zh.meta.profile,
-    heading: zh.profile.title,
+    title: zh.app.documentTitle(zhProfile.title),
+    description: zhMeta.profile,
+    heading: zhProfile.title,
     module: 'features/profile/ProfilePage.tsx',
   },
   {
     path: '/payment',
-    title: zh.app.documentTitle(zh.payment.title),
-    description: zh.meta.payment,
-    heading: zh.payment.title,
+    title: zh.app.documentTitle(zhPayment.title),
+    description: zhMeta.payment,
+    heading: zhPayment.title,
     module: 'features/member/PaymentPage.tsx',
   },
   {
     path: '/musicPlayer',
-    title: zh.app.documentTitle(zh.player.title),
-    description: zh.meta.player,
-    heading: zh.player.title,
+    title: zh.app.documentTitle(zhPlayer.title),
+    description: zhMeta.player,
+    heading: zhPlayer.title,
     module: 'features/player/PlayerPage.tsx',
   },
   {
     path: '/musicList',
-    title: zh.app.documentTitle(zh.musicList.title),
-    description: zh.meta.musicList,
-    heading: zh.musicList.title,
+    title: zh.app.documentTitle(zhMusicList.title),
+    description: zhMeta.musicList,
+    heading: zhMusicList.title,
     module: 'features/square/MusicListPage.tsx',
   },
   {
     path: '/contactUs',
-    title: zh.app.documentTitle(zh.info.contactTitle),
-    description: zh.meta.contactUs,
-    heading: zh.info.contactTitle,
-    subtitle: zh.info.contact.lead,
+    title: zh.app.documentTitle(zhInfo.contactTitle),
+    description: zhMeta.contactUs,
+    heading: zhInfo.contactTitle,
+    subtitle: zhInfo.contact.lead,
     module: 'features/info/ContactPage.tsx',
     info: true,
   },
   {
     path: '/faq',
-    title: zh.app.documentTitle(zh.info.faqTitle),
-    description: zh.meta.faq,
-    heading: zh.info.faqTitle,
-    subtitle: zh.info.faq.lead,
+    title: zh.app.documentTitle(zhInfo.faqTitle),
+    description: zhMeta.faq,
+    heading: zhInfo.faqTitle,
+    subtitle: zhInfo.faq.lead,
     module: 'features/info/FaqPage.tsx',
     info: true,
   },
   {
     path: '/about',
-    title: zh.app.documentTitle(zh.info.aboutTitle),
-    description: zh.meta.about,
-    heading: zh.info.aboutTitle,
-    subtitle: zh.info.about.lead,
+    title: zh.app.documentTitle(zhInfo.aboutTitle),
+    description: zhMeta.about,
+    heading: zhInfo.aboutTitle,
+    subtitle: zhInfo.about.lead,
     module: 'features/info/AboutPage.tsx',
     info: true,
   },

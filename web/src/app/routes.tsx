@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { StatusState } from '../components/StatusState';
+import { loadWithMui } from '../theme/mui-loader';
 import { AppLayout } from './layout/AppLayout';
 
 interface LazyPage {
@@ -12,15 +13,24 @@ interface LazyPage {
 /**
  * A page in its own chunk (docs/web.md), which can also be loaded ahead of rendering (main.tsx waits for the first
  * route's page). Each mounted page decides once whether it still needs React.lazy, so it never switches component
- * type (and loses state) when the chunk arrives.
+ * type (and loses state) when the chunk arrives. A page that uses MUI loads it with its chunk and renders in a MuiScope
+ * (theme/MuiScope.tsx); `plain` pages (src/ui only) do not load MUI.
  */
-function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+function lazyPage(load: () => Promise<{ default: ComponentType }>, { plain = false } = {}): LazyPage {
   let loaded: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  // One load at a time, kept once it succeeded (a failed one, e.g. after a deployment, may be tried again).
   const fetchPage = () =>
-    load().then((module) => {
-      loaded = module.default;
-      return module;
-    });
+    (loading ??= (plain ? load() : loadWithMui(load)).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
   const Lazy = lazy(fetchPage);
   function Page() {
     const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
@@ -31,7 +41,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
 
 // One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small.
 const pages = {
-  home: lazyPage(() => import('../features/square/HomePage')),
+  home: lazyPage(() => import('../features/square/HomePage'), { plain: true }),
   musicList: lazyPage(() => import('../features/square/MusicListPage')),
   create: lazyPage(() => import('../features/create/CreatePage')),
   mywork: lazyPage(() => import('../features/works/MyWorkPage')),
@@ -42,7 +52,7 @@ const pages = {
   contactUs: lazyPage(() => import('../features/info/ContactPage')),
   faq: lazyPage(() => import('../features/info/FaqPage')),
   about: lazyPage(() => import('../features/info/AboutPage')),
-  notFound: lazyPage(() => import('./NotFoundPage')),
+  notFound: lazyPage(() => import('./NotFoundPage'), { plain: true }),
 };
 type PageName = keyof typeof pages;
 

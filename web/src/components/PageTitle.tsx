@@ -1,5 +1,3 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { zh } from '../strings/zh-CN';
 
@@ -9,22 +7,13 @@ export function PageTitle({ title, subtitle, actions }: { title: string; subtitl
     <>
       {/* React 19 hoists <title> into <head>. */}
       <title>{zh.app.documentTitle(title)}</title>
-    <Stack
-      direction="row"
-      sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: { xs: 2, lg: 3 } }}
-    >
-      <div>
-        <Typography variant="h1" component="h1">
-          {title}
-        </Typography>
-        {subtitle ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-            {subtitle}
-          </Typography>
-        ) : null}
+      <div className="gq-title-row">
+        <div>
+          <h1 className="gq-h1">{title}</h1>
+          {subtitle ? <p className="gq-subtitle">{subtitle}</p> : null}
+        </div>
+        {actions}
       </div>
-      {actions}
-    </Stack>
     </>
   );
 }

@@ -1,7 +1,5 @@
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import HeadphonesIcon from '@mui/icons-material/Headphones';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import FavoriteBorderIcon from 'icon:FavoriteBorder';
+import HeadphonesIcon from 'icon:Headphones';
 import { formatCount } from '../lib/format';
 import { zh } from '../strings/zh-CN';
 
@@ -10,17 +8,17 @@ import { zh } from '../strings/zh-CN';
  * the public lists (SongList) and the user's own cards (WorkCard) show them; `dense` is the cards' smaller size.
  */
 export function SongCounts({ plays, likes, dense = false }: { plays: number; likes: number; dense?: boolean }) {
-  const iconSx = { fontSize: dense ? 14 : 16 };
+  const size = dense ? 14 : 16;
   return (
-    <Stack direction="row" sx={{ gap: dense ? 1.5 : 2, color: 'text.secondary', mt: dense ? 0 : 0.25 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-        <HeadphonesIcon sx={iconSx} titleAccess={zh.square.playsLabel} />
-        <Typography variant="caption">{formatCount(plays)}</Typography>
-      </Stack>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-        <FavoriteBorderIcon sx={iconSx} titleAccess={zh.square.likesLabel} />
-        <Typography variant="caption">{formatCount(likes)}</Typography>
-      </Stack>
-    </Stack>
+    <div className={dense ? 'gq-counts gq-dense' : 'gq-counts'}>
+      <span>
+        <HeadphonesIcon size={size} title={zh.square.playsLabel} />
+        <span className="gq-caption">{formatCount(plays)}</span>
+      </span>
+      <span>
+        <FavoriteBorderIcon size={size} title={zh.square.likesLabel} />
+        <span className="gq-caption">{formatCount(likes)}</span>
+      </span>
+    </div>
   );
 }

@@ -1,6 +1,8 @@
-import MusicNoteIcon from '@mui/icons-material/MusicNote';
-import Box from '@mui/material/Box';
+import MusicNoteIcon from 'icon:MusicNote';
 import { useState } from 'react';
+
+/** MUI's spacing unit: `radius` is in units of 8 px, as before the list left MUI. */
+const RADIUS_UNIT = 8;
 
 /**
  * A song's cover image at a fixed size, with a gradient and a note while there is no image or it fails to load. Covers
@@ -23,22 +25,9 @@ export function SongCover({
   const [broken, setBroken] = useState(false);
   const showImage = !!src && !broken;
   return (
-    <Box
-      sx={{
-        width,
-        height,
-        flexShrink: 0,
-        borderRadius: radius,
-        overflow: 'hidden',
-        display: 'grid',
-        placeItems: 'center',
-        background: 'linear-gradient(135deg, #7c4dff 0%, #ec407a 100%)',
-        color: '#fff',
-      }}
-    >
+    <div className="gq-cover" style={{ width, height, borderRadius: radius * RADIUS_UNIT }}>
       {showImage ? (
-        <Box
-          component="img"
+        <img
           src={src}
           alt=""
           // The intrinsic size, so the browser knows the box before the image arrives.
@@ -47,11 +36,10 @@ export function SongCover({
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           onError={() => setBroken(true)}
-          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
         />
       ) : (
-        <MusicNoteIcon aria-hidden />
+        <MusicNoteIcon />
       )}
-    </Box>
+    </div>
   );
 }

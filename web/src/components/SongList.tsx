@@ -1,12 +1,6 @@
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import PauseIcon from 'icon:Pause';
+import PlayArrowIcon from 'icon:PlayArrow';
+import { Link } from 'react-router';
 import { useProgressiveCount } from '../lib/deferred';
 import { TITLE_MAX, truncate } from '../lib/format';
 import { displayTags } from '../lib/genres';
@@ -44,49 +38,36 @@ export function SongList({ songs, showCounts = true }: { songs: readonly SongLis
   // The first rows render at once, the rest a few per later task (lib/deferred.tsx), with room kept for them.
   const shown = useProgressiveCount(songs.length);
   return (
-    <List disablePadding>
+    <ul className="gq-songs">
       {songs.map((song, index) => {
         if (index >= shown) return <li key={song.native_id} aria-hidden style={{ height: ROW_HEIGHT }} />;
         const tags = displayTags(song.tags).join(' · ');
         const playing = player.isPlaying(song.native_id);
         return (
-          <ListItem
-            key={song.native_id}
-            disablePadding
-            secondaryAction={
-              song.native_audio_url ? (
-                <IconButton
-                  edge="end"
-                  aria-label={playing ? zh.square.pauseSong(song.title) : zh.square.playSong(song.title)}
-                  onClick={() => player.toggle(toPlayerSong(song), { count: true })}
-                  color={playing ? 'primary' : 'default'}
-                >
-                  {playing ? <PauseIcon /> : <PlayArrowIcon />}
-                </IconButton>
-              ) : null
-            }
-          >
-            <ListItemButton
-              component={RouterLink}
-              to={playlistHref(ids, index)}
-              sx={{ gap: 2, borderRadius: 2, py: 1, minWidth: 0, pr: 7 }}
-            >
+          <li key={song.native_id} className="gq-song">
+            <Link className="gq-song-link" to={playlistHref(ids, index)}>
               <SongCover src={song.native_image_url} width={88} height={66} />
-              <Stack sx={{ minWidth: 0, flex: 1 }}>
-                <Typography variant="subtitle1" component="span" noWrap title={song.title} sx={{ fontWeight: 600 }}>
+              <span className="gq-song-text">
+                <span className="gq-song-title gq-nowrap" title={song.title}>
                   {truncate(song.title, TITLE_MAX)}
-                </Typography>
-                {tags ? (
-                  <Typography variant="body2" component="span" noWrap sx={{ color: 'text.secondary' }}>
-                    {tags}
-                  </Typography>
-                ) : null}
+                </span>
+                {tags ? <span className="gq-body2 gq-muted gq-nowrap">{tags}</span> : null}
                 {showCounts ? <SongCounts plays={song.play_count} likes={song.likeCount} /> : null}
-              </Stack>
-            </ListItemButton>
-          </ListItem>
+              </span>
+            </Link>
+            {song.native_audio_url ? (
+              <button
+                type="button"
+                className={playing ? 'gq-icon-button gq-song-play gq-active' : 'gq-icon-button gq-song-play'}
+                aria-label={playing ? zh.square.pauseSong(song.title) : zh.square.playSong(song.title)}
+                onClick={() => player.toggle(toPlayerSong(song), { count: true })}
+              >
+                {playing ? <PauseIcon /> : <PlayArrowIcon />}
+              </button>
+            ) : null}
+          </li>
         );
       })}
-    </List>
+    </ul>
   );
 }

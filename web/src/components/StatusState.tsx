@@ -1,8 +1,5 @@
-import CloudOffIcon from '@mui/icons-material/CloudOff';
-import InboxIcon from '@mui/icons-material/Inbox';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
+import CloudOffIcon from 'icon:CloudOff';
+import InboxIcon from 'icon:Inbox';
 import type { ReactNode } from 'react';
 import { zh } from '../strings/zh-CN';
 
@@ -29,35 +26,23 @@ export function StatusState({
   dense?: boolean;
 }) {
   const d = DEFAULTS[kind];
+  const iconSize = dense ? 36 : 48;
   return (
-    <Box
+    <div
+      className={dense ? 'gq-status gq-dense' : 'gq-status'}
       role={kind === 'loading' ? 'status' : undefined}
       aria-live={kind === 'loading' ? 'polite' : undefined}
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        textAlign: 'center',
-        gap: 1,
-        py: dense ? 3 : 6,
-        px: 2,
-        color: 'text.secondary',
-      }}
     >
       {kind === 'loading' ? (
-        <CircularProgress size={dense ? 28 : 36} aria-hidden />
+        <span className="gq-spinner" aria-hidden />
       ) : kind === 'error' ? (
-        <CloudOffIcon sx={{ fontSize: dense ? 36 : 48, opacity: 0.7 }} aria-hidden />
+        <CloudOffIcon size={iconSize} />
       ) : (
-        <InboxIcon sx={{ fontSize: dense ? 36 : 48, opacity: 0.7 }} aria-hidden />
+        <InboxIcon size={iconSize} />
       )}
-      <Typography variant="subtitle1" component="p" sx={{ color: 'text.primary', fontWeight: 600 }}>
-        {title ?? d.title}
-      </Typography>
-      <Typography variant="body2" component="p">
-        {text ?? d.text}
-      </Typography>
-      {action ? <Box sx={{ mt: 1 }}>{action}</Box> : null}
-    </Box>
+      <p className="gq-status-title">{title ?? d.title}</p>
+      <p className="gq-body2">{text ?? d.text}</p>
+      {action ? <div className="gq-status-action">{action}</div> : null}
+    </div>
   );
 }

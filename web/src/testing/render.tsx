@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { type Location, MemoryRouter, useLocation, useRoutes } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { routes } from '../app/routes';
+import { MuiScope } from '../theme/MuiScope';
 
 /** The current location, as the app sees it (updated on every navigation). */
 export interface LocationProbe {
@@ -27,7 +28,11 @@ export function renderApp(path = '/'): RenderResult & { location: LocationProbe 
   return Object.assign(result, { location });
 }
 
-/** Renders an element inside the providers (no router). */
+/** Renders an element inside the providers and MUI's theme (no router). */
 export function renderWithProviders(ui: ReactElement): RenderResult {
-  return render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>);
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <MuiScope>{ui}</MuiScope>
+    </AppProviders>,
+  );
 }

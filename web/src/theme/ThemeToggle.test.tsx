@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setPrefersDark, setViewportWidth } from '../testing/match-media';
 import { renderApp } from '../testing/render';
-import { MODE_STORAGE_KEY } from './theme';
+import { MODE_STORAGE_KEY } from './tokens';
 
 async function toggle() {
   return screen.findByRole('button', { name: /^切换主题/ });

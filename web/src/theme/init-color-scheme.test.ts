@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setPrefersDark } from '../testing/match-media';
 import { initColorScheme, MODE_KEY } from './init-color-scheme';
-import { MODE_STORAGE_KEY } from './theme';
+import { MODE_STORAGE_KEY } from './tokens';
 
 describe('initColorScheme (before the app starts)', () => {
   afterEach(() => {

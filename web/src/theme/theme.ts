@@ -1,31 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 
 import { muiZhCN } from './mui-locale';
-
-/** The app layout switches between the side menu and the top bar + bottom tabs here (docs/web.md). */
-export const APP_LAYOUT_BREAKPOINT = 1280;
-/** Info pages use their larger layout above this width. */
-export const INFO_LAYOUT_BREAKPOINT = 768;
-export const SIDE_MENU_WIDTH = 248;
-export const BOTTOM_TABS_HEIGHT = 56;
-
-/** localStorage keys of the chosen colour mode (absent = follow the system). */
-export const MODE_STORAGE_KEY = 'gequ-theme-mode';
-export const COLOR_SCHEME_STORAGE_KEY = 'gequ-color-scheme';
-
-export const FONT_FAMILY = [
-  '"PingFang SC"',
-  '"Noto Sans CJK SC"',
-  '"Noto Sans SC"',
-  '"Microsoft YaHei"',
-  '"WenQuanYi Micro Hei"',
-  '"Hiragino Sans GB"',
-  '-apple-system',
-  'BlinkMacSystemFont',
-  '"Segoe UI"',
-  'Roboto',
-  'sans-serif',
-].join(', ');
+import { APP_LAYOUT_BREAKPOINT, FONT_FAMILY, INFO_LAYOUT_BREAKPOINT } from './tokens';
 
 export const theme = createTheme(
   {

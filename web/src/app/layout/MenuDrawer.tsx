@@ -1,12 +1,37 @@
-import Drawer from '@mui/material/Drawer';
-import { SIDE_MENU_WIDTH } from '../../theme/theme';
+import { useEffect, useRef } from 'react';
+import { zh } from '../../strings/zh-CN';
 import { NavMenu } from './NavMenu';
 
-/** The menu as a drawer below 1280 px (loaded when first opened, so the modal code stays out of the first load). */
-export default function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The menu as a drawer below 1280 px: a modal <dialog> (the browser keeps focus inside it, makes the page behind inert,
+ * closes it with Esc and gives focus back to the menu button). A click on the dimmed page beside it closes it too.
+ */
+export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // (jsdom, which the unit tests run in, has no showModal: there the attribute alone opens it.)
+    if (open && !dialog.open) {
+      if (dialog.showModal) dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (dialog.close) dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
   return (
-    <Drawer open={open} onClose={onClose} slotProps={{ paper: { sx: { width: SIDE_MENU_WIDTH, maxWidth: '85vw' } } }}>
-      <NavMenu onNavigate={onClose} />
-    </Drawer>
+    <dialog
+      ref={ref}
+      className="gq-drawer"
+      aria-label={zh.nav.mainMenu}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the dialog element itself (not its content) is a click on the backdrop.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      {open ? <NavMenu onNavigate={onClose} /> : null}
+    </dialog>
   );
 }

@@ -11,8 +11,8 @@ import { SongCover } from '../../components/SongCover';
 import { TITLE_MAX, truncate } from '../../lib/format';
 import { usePlaybackTime, usePlayer } from '../../lib/player';
 import { playerHref } from '../../lib/player-links';
-import { zh } from '../../strings/zh-CN';
-import { BOTTOM_TABS_HEIGHT, SIDE_MENU_WIDTH } from '../../theme/theme';
+import { zhMiniPlayer } from '../../strings/mini-player';
+import { BOTTOM_TABS_HEIGHT, SIDE_MENU_WIDTH } from '../../theme/tokens';
 import { MINI_PLAYER_HEIGHT } from './mini-player-size';
 
 
@@ -42,7 +42,7 @@ export default function MiniPlayer({ wide }: { wide: boolean }) {
   return (
     <Paper
       component="section"
-      aria-label={zh.miniPlayer.region}
+      aria-label={zhMiniPlayer.region}
       elevation={8}
       square
       sx={{
@@ -69,14 +69,14 @@ export default function MiniPlayer({ wide }: { wide: boolean }) {
           ) : null}
         </Stack>
         <IconButton
-          aria-label={zh.miniPlayer.playPause}
+          aria-label={zhMiniPlayer.playPause}
           aria-pressed={player.playing}
           onClick={() => (player.playing ? player.pause() : player.play(song))}
           color="primary"
         >
           {player.playing ? <PauseIcon /> : <PlayArrowIcon />}
         </IconButton>
-        <IconButton component={RouterLink} to={playerHref(song.id)} aria-label={zh.miniPlayer.open}>
+        <IconButton component={RouterLink} to={playerHref(song.id)} aria-label={zhMiniPlayer.open}>
           <OpenInFullIcon />
         </IconButton>
       </Stack>

@@ -26,7 +26,7 @@ import { ApiError, notify } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { hasToken, requestLogin } from '../../lib/session';
 import { charLength, type Gender } from '../../lib/style';
-import { zh } from '../../strings/zh-CN';
+import { zhCreate } from '../../strings/create';
 import { useCreateSong } from './api/useCreateSong';
 import { useGenerateLyrics } from './api/useGenerateLyrics';
 import { FieldHelper } from './components/FieldHelper';
@@ -55,9 +55,9 @@ import { randomInspiration } from './inspirations';
 export { initialCreateState } from './form';
 
 const GENDERS: { value: Gender; label: string }[] = [
-  { value: 'random', label: zh.create.genderRandom },
-  { value: 'male', label: zh.create.genderMale },
-  { value: 'female', label: zh.create.genderFemale },
+  { value: 'random', label: zhCreate.genderRandom },
+  { value: 'male', label: zhCreate.genderMale },
+  { value: 'female', label: zhCreate.genderFemale },
 ];
 
 /** The instrumental switch and the model select, shown in both tabs (one shared value each). */
@@ -76,12 +76,12 @@ function CommonOptions({
     <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
       <FormControlLabel
         control={<Switch checked={instrumental} onChange={(e) => onInstrumental(e.target.checked)} />}
-        label={zh.create.instrumental}
-        title={zh.create.instrumentalHint}
+        label={zhCreate.instrumental}
+        title={zhCreate.instrumentalHint}
       />
       <TextField
         select
-        label={zh.create.model}
+        label={zhCreate.model}
         value={model}
         onChange={(e) => onModel(e.target.value)}
         size="small"
@@ -90,7 +90,7 @@ function CommonOptions({
         {MODELS.map(({ id, label }) => (
           <MenuItem key={id} value={id}>
             {label}
-            {id === DEFAULT_MODEL ? `（${zh.create.defaultModel}）` : ''}
+            {id === DEFAULT_MODEL ? `（${zhCreate.defaultModel}）` : ''}
           </MenuItem>
         ))}
       </TextField>
@@ -152,7 +152,7 @@ function CreateView() {
     }
     create.mutate(tab === 1 ? inspirationBody(input) : customBody(custom), {
       onSuccess: (envelope) => {
-        notify(envelope.message || zh.create.submitted, 'success');
+        notify(envelope.message || zhCreate.submitted, 'success');
         setDrawerPage(1);
         setDrawerOpen(true);
       },
@@ -162,8 +162,8 @@ function CreateView() {
   const onAiLyrics = () => {
     if (lyricsAi.isPending) return;
     if (!songName.trim()) {
-      setError({ field: 'name', message: zh.create.enterSongNameFirst });
-      notify(zh.create.enterSongNameFirst, 'warning');
+      setError({ field: 'name', message: zhCreate.enterSongNameFirst });
+      notify(zhCreate.enterSongNameFirst, 'warning');
       return;
     }
     const nameProblem = validateSongName(songName);
@@ -176,12 +176,12 @@ function CreateView() {
     lyricsAi.mutate(songName.trim(), {
       onSuccess: ({ text }) => {
         if (!text.trim()) {
-          notify(zh.create.lyricsFailed, 'error');
+          notify(zhCreate.lyricsFailed, 'error');
           return;
         }
         setLyrics(text);
         if (error?.field === 'lyrics') setError(null);
-        notify(zh.create.lyricsGenerated, 'success');
+        notify(zhCreate.lyricsGenerated, 'success');
       },
       onError: (cause) => {
         if (cause instanceof ApiError && cause.isUnauthorized) {
@@ -189,7 +189,7 @@ function CreateView() {
           return;
         }
         const refused = cause instanceof ApiError && cause.isRefused;
-        notify(refused ? zh.create.lyricsRefused : zh.create.lyricsFailed, 'error');
+        notify(refused ? zhCreate.lyricsRefused : zhCreate.lyricsFailed, 'error');
       },
     });
   };
@@ -202,19 +202,19 @@ function CreateView() {
   const descriptionLength = charLength(description);
   const nameLength = charLength(songName);
   const lyricsLength = charLength(lyrics);
-  const descriptionMessage = messageOf('description', descriptionLength > DESCRIPTION_MAX, zh.create.descriptionTooLong);
-  const nameMessage = messageOf('name', nameLength > SONG_NAME_MAX, zh.create.songNameTooLong);
-  const lyricsMessage = messageOf('lyrics', lyricsLength > LYRICS_MAX, zh.create.lyricsTooLong);
-  const styleMessage = messageOf('style', styleLength > STYLE_MAX_LENGTH, zh.create.styleTooLong);
+  const descriptionMessage = messageOf('description', descriptionLength > DESCRIPTION_MAX, zhCreate.descriptionTooLong);
+  const nameMessage = messageOf('name', nameLength > SONG_NAME_MAX, zhCreate.songNameTooLong);
+  const lyricsMessage = messageOf('lyrics', lyricsLength > LYRICS_MAX, zhCreate.lyricsTooLong);
+  const styleMessage = messageOf('style', styleLength > STYLE_MAX_LENGTH, zhCreate.styleTooLong);
 
   return (
     <PageContainer maxWidth={880}>
       <PageTitle
-        title={zh.create.title}
-        subtitle={zh.create.subtitle}
+        title={zhCreate.title}
+        subtitle={zhCreate.subtitle}
         actions={
           <Button variant="outlined" startIcon={<QueueMusicIcon />} onClick={openDrawer}>
-            {zh.create.openMusicList}
+            {zhCreate.openMusicList}
           </Button>
         }
       />
@@ -226,11 +226,11 @@ function CreateView() {
             setError(null);
           }}
           variant="fullWidth"
-          aria-label={zh.create.modes}
+          aria-label={zhCreate.modes}
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
-          <Tab value={1} label={zh.create.tabInspiration} id="create-tab-1" aria-controls="create-panel-1" />
-          <Tab value={3} label={zh.create.tabCustom} id="create-tab-3" aria-controls="create-panel-3" />
+          <Tab value={1} label={zhCreate.tabInspiration} id="create-tab-1" aria-controls="create-panel-1" />
+          <Tab value={3} label={zhCreate.tabCustom} id="create-tab-3" aria-controls="create-panel-3" />
         </Tabs>
         <Stack
           role="tabpanel"
@@ -243,8 +243,8 @@ function CreateView() {
           {tab === 1 ? (
             <>
               <TextField
-                label={zh.create.description}
-                placeholder={zh.create.descriptionPlaceholder}
+                label={zhCreate.description}
+                placeholder={zhCreate.descriptionPlaceholder}
                 value={description}
                 onChange={(e) => edit('description', setDescription)(e.target.value)}
                 multiline
@@ -259,7 +259,7 @@ function CreateView() {
                   startIcon={<CasinoIcon />}
                   onClick={() => edit('description', setDescription)(randomInspiration(description))}
                 >
-                  {zh.create.randomInspiration}
+                  {zhCreate.randomInspiration}
                 </Button>
               </Stack>
             </>
@@ -267,7 +267,7 @@ function CreateView() {
             <>
               <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, alignItems: { sm: 'flex-start' } }}>
                 <TextField
-                  label={zh.create.songName}
+                  label={zhCreate.songName}
                   value={songName}
                   onChange={(e) => edit('name', setSongName)(e.target.value)}
                   fullWidth
@@ -281,12 +281,12 @@ function CreateView() {
                   disabled={lyricsAi.isPending}
                   sx={{ flexShrink: 0, height: 56, whiteSpace: 'nowrap' }}
                 >
-                  {zh.create.aiLyrics}
+                  {zhCreate.aiLyrics}
                 </Button>
               </Stack>
               <TextField
-                label={zh.create.lyrics}
-                placeholder={zh.create.lyricsPlaceholder}
+                label={zhCreate.lyrics}
+                placeholder={zhCreate.lyricsPlaceholder}
                 value={lyrics}
                 onChange={(e) => edit('lyrics', setLyrics)(e.target.value)}
                 multiline
@@ -296,14 +296,14 @@ function CreateView() {
                 error={!!lyricsMessage}
                 helperText={
                   <FieldHelper
-                    message={lyricsAi.isPending ? zh.create.aiLyricsBusy : lyricsMessage}
+                    message={lyricsAi.isPending ? zhCreate.aiLyricsBusy : lyricsMessage}
                     count={lyricsLength}
                     max={LYRICS_MAX}
                   />
                 }
               />
               <FormControl>
-                <FormLabel id="create-gender">{zh.create.gender}</FormLabel>
+                <FormLabel id="create-gender">{zhCreate.gender}</FormLabel>
                 <RadioGroup
                   row
                   aria-labelledby="create-gender"
@@ -317,8 +317,8 @@ function CreateView() {
               </FormControl>
               <GenrePicker selected={tags} onChange={edit('style', setTags)} />
               <TextField
-                label={zh.create.freeStyle}
-                placeholder={zh.create.stylePlaceholder}
+                label={zhCreate.freeStyle}
+                placeholder={zhCreate.stylePlaceholder}
                 value={freeStyle}
                 onChange={(e) => edit('style', setFreeStyle)(e.target.value)}
                 fullWidth
@@ -330,10 +330,10 @@ function CreateView() {
           <CommonOptions instrumental={instrumental} onInstrumental={setInstrumental} model={model} onModel={setModel} />
           <Stack sx={{ gap: 1, alignItems: 'stretch' }}>
             <Button type="submit" variant="contained" size="large" disabled={create.isPending} startIcon={<AutoAwesomeIcon />}>
-              {create.isPending ? zh.create.submitting : zh.create.submit}
+              {create.isPending ? zhCreate.submitting : zhCreate.submit}
             </Button>
             <Typography variant="caption" sx={{ color: 'text.secondary', textAlign: 'center' }}>
-              {zh.create.cost}
+              {zhCreate.cost}
             </Typography>
           </Stack>
           </Box>

@@ -5,7 +5,7 @@ import { decodeBase64 } from '../../lib/base64';
 import { entries } from '../../lib/genres';
 import { DEFAULT_MODEL, LIMITS, MODELS } from '../../lib/rules';
 import { charLength, type Gender, normalizeStyle, splitStyle, STYLE_MAX_LENGTH, STYLE_MAX_TAGS } from '../../lib/style';
-import { zh } from '../../strings/zh-CN';
+import { zhCreate } from '../../strings/create';
 
 export const DESCRIPTION_MAX = LIMITS.promptChars;
 export const SONG_NAME_MAX = LIMITS.titleChars;
@@ -79,16 +79,16 @@ export function combinedStyle(input: Pick<CustomInput, 'tags' | 'freeStyle' | 'g
 /** Tab 1: 请先输入歌词描述 / 歌词描述不能超过200个字符. */
 export function validateInspiration(input: InspirationInput): FieldError | null {
   const description = input.description.trim();
-  if (!description) return { field: 'description', message: zh.create.enterDescription };
-  if (charLength(description) > DESCRIPTION_MAX) return { field: 'description', message: zh.create.descriptionTooLong };
+  if (!description) return { field: 'description', message: zhCreate.enterDescription };
+  if (charLength(description) > DESCRIPTION_MAX) return { field: 'description', message: zhCreate.descriptionTooLong };
   return null;
 }
 
 /** The song name alone (also checked before AI lyrics). */
 export function validateSongName(name: string): FieldError | null {
   const title = name.trim();
-  if (!title) return { field: 'name', message: zh.create.enterSongName };
-  if (charLength(title) > SONG_NAME_MAX) return { field: 'name', message: zh.create.songNameTooLong };
+  if (!title) return { field: 'name', message: zhCreate.enterSongName };
+  if (charLength(title) > SONG_NAME_MAX) return { field: 'name', message: zhCreate.songNameTooLong };
   return null;
 }
 
@@ -99,11 +99,11 @@ export function validateCustom(input: CustomInput): FieldError | null {
   const lyrics = input.lyrics.trim();
   const combined = combinedStyle(input);
   const lyricsRequired = !input.instrumental || combined === '';
-  if (!lyrics && lyricsRequired) return { field: 'lyrics', message: zh.create.enterLyrics };
-  if (charLength(lyrics) > LYRICS_MAX) return { field: 'lyrics', message: zh.create.lyricsTooLong };
+  if (!lyrics && lyricsRequired) return { field: 'lyrics', message: zhCreate.enterLyrics };
+  if (charLength(lyrics) > LYRICS_MAX) return { field: 'lyrics', message: zhCreate.lyricsTooLong };
   const own = userStyle(input);
-  if (own && own.split(',').length > STYLE_MAX_TAGS) return { field: 'style', message: zh.create.tagLimit };
-  if (charLength(combined) > STYLE_MAX_LENGTH) return { field: 'style', message: zh.create.styleTooLong };
+  if (own && own.split(',').length > STYLE_MAX_TAGS) return { field: 'style', message: zhCreate.tagLimit };
+  if (charLength(combined) > STYLE_MAX_LENGTH) return { field: 'style', message: zhCreate.styleTooLong };
   return null;
 }
 

@@ -1,14 +1,14 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { zh } from '../../strings/zh-CN';
+import { zhInfo } from '../../strings/info';
 import { InfoLayout } from './components/InfoLayout';
 
 /** /about: the product introduction. */
 export default function AboutPage() {
-  const about = zh.info.about;
+  const about = zhInfo.about;
   return (
-    <InfoLayout title={zh.info.aboutTitle} lead={about.lead}>
+    <InfoLayout title={zhInfo.aboutTitle} lead={about.lead}>
       <Stack sx={{ gap: { xs: 2, md: 3 } }}>
         {about.sections.map((section) => (
           <Paper key={section.title} component="section" variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>

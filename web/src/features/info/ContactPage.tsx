@@ -6,14 +6,14 @@ import Typography from '@mui/material/Typography';
 // An illustration standing in for the support WeChat QR code until a real support account exists;
 // replace the file with the real QR image then (the page needs no other change).
 import contactQr from '../../assets/contact-wechat.svg';
-import { zh } from '../../strings/zh-CN';
+import { zhInfo } from '../../strings/info';
 import { InfoLayout } from './components/InfoLayout';
 
 /** /contactUs: send us a private message, the QR image, and the support hours. */
 export default function ContactPage() {
-  const contact = zh.info.contact;
+  const contact = zhInfo.contact;
   return (
-    <InfoLayout title={zh.info.contactTitle} lead={contact.lead}>
+    <InfoLayout title={zhInfo.contactTitle} lead={contact.lead}>
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: { xs: 2, md: 3 }, alignItems: 'stretch' }}>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 }, display: 'grid', placeItems: 'center', flex: { md: '0 0 auto' } }}>
           <Box

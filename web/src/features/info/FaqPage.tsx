@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { zh } from '../../strings/zh-CN';
+import { zhInfo } from '../../strings/info';
 import { InfoLayout } from './components/InfoLayout';
 
 function QaList({ items }: { items: readonly { q: string; a: string }[] }) {
@@ -42,9 +43,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** /faq: the main features, how to create a song, and the rights FAQ of docs/product.md ("Rights") in full. */
 export default function FaqPage() {
-  const faq = zh.info.faq;
+  const faq = zhInfo.faq;
   return (
-    <InfoLayout title={zh.info.faqTitle} lead={faq.lead}>
+    <InfoLayout title={zhInfo.faqTitle} lead={faq.lead}>
       <Section id="faq-features" title={faq.featuresTitle}>
         <QaList items={faq.features} />
       </Section>

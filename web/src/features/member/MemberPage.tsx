@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
+import { zhMember } from '../../strings/member';
 import { type Plan, usePlans } from './api/usePlans';
 import { PLAN_CARD_MIN_HEIGHT, PlanCard } from './components/PlanCard';
 
@@ -87,8 +88,8 @@ export default function MemberPage() {
             plan={plan}
             action={
               isLoggedIn
-                ? { label: zh.member.buy, onClick: () => buy(plan) }
-                : { label: zh.member.loginToBuy, onClick: requestLogin }
+                ? { label: zhMember.buy, onClick: () => buy(plan) }
+                : { label: zhMember.loginToBuy, onClick: requestLogin }
             }
           />
         ))}
@@ -97,14 +98,14 @@ export default function MemberPage() {
 
   return (
     <PageContainer>
-      <PageTitle title={zh.member.title} subtitle={zh.member.subtitle} />
+      <PageTitle title={zhMember.title} subtitle={zhMember.subtitle} />
       {body}
       <Paper variant="outlined" component="section" aria-labelledby="member-rights" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
         <Typography id="member-rights" variant="h2" component="h2" sx={{ mb: 1 }}>
-          {zh.member.rightsTitle}
+          {zhMember.rightsTitle}
         </Typography>
         <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'text.secondary', lineHeight: 1.9 }}>
-          {zh.member.rights.map((line) => (
+          {zhMember.rights.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </Box>

@@ -11,7 +11,7 @@ import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { useRefreshCurrentUser } from '../../lib/current-user';
-import { zh } from '../../strings/zh-CN';
+import { zhPayment } from '../../strings/payment';
 import { usePaymentResult } from './api/usePaymentResult';
 
 /** How long the page waits for the payment (docs/web.md). */
@@ -50,41 +50,41 @@ export default function PaymentPage() {
   let text: string;
   let actions = (
     <Button component={RouterLink} to="/" variant="contained">
-      {zh.payment.backHome}
+      {zhPayment.backHome}
     </Button>
   );
   if (status === 1) {
     icon = <CheckCircleIcon color="success" sx={{ fontSize: 64 }} aria-hidden />;
-    text = zh.payment.success;
+    text = zhPayment.success;
   } else if (status === -1) {
     icon = <ErrorOutlineIcon color="error" sx={{ fontSize: 64 }} aria-hidden />;
-    text = zh.payment.noOrder;
+    text = zhPayment.noOrder;
   } else if (left <= 0) {
     icon = <HourglassTopIcon color="warning" sx={{ fontSize: 64 }} aria-hidden />;
-    text = zh.payment.timeout;
+    text = zhPayment.timeout;
     actions = (
       <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', justifyContent: 'center' }}>
         <Button variant="contained" onClick={() => window.location.reload()}>
-          {zh.payment.refresh}
+          {zhPayment.refresh}
         </Button>
         <Button component={RouterLink} to="/contactUs" variant="outlined">
-          {zh.payment.contact}
+          {zhPayment.contact}
         </Button>
       </Stack>
     );
   } else {
     icon = <CircularProgress size={56} aria-hidden />;
-    text = zh.payment.waiting;
+    text = zhPayment.waiting;
     actions = (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {zh.payment.countdown(left)}
+        {zhPayment.countdown(left)}
       </Typography>
     );
   }
 
   return (
     <PageContainer maxWidth={640}>
-      <PageTitle title={zh.payment.title} />
+      <PageTitle title={zhPayment.title} />
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
         <Stack sx={{ alignItems: 'center', textAlign: 'center', gap: 2 }} role="status" aria-live="polite">
           {icon}

@@ -38,6 +38,7 @@ import { type PlayerSong, usePlaybackTime, usePlayer } from '../../lib/player';
 import { type PlayerQuery, parsePlayerQuery } from '../../lib/player-links';
 import type { SongDetail } from '../../lib/types';
 import { zh } from '../../strings/zh-CN';
+import { zhPlayer } from '../../strings/player';
 import { useLikeSong } from '../songs/api/useLikeSong';
 import { useShareSong } from '../songs/api/useShareSong';
 import { fetchSongFile, saveBlob, type SongFileKind, songFileName } from '../works/api/downloadSong';
@@ -178,15 +179,15 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   if (!id) {
     return (
       <PageContainer maxWidth={880}>
-        <PageTitle title={zh.player.title} />
-        <StatusState kind="empty" text={zh.player.noSong} />
+        <PageTitle title={zhPlayer.title} />
+        <StatusState kind="empty" text={zhPlayer.noSong} />
       </PageContainer>
     );
   }
 
-  let songTitle: string = zh.player.loading;
-  if (detail.isError) songTitle = zh.player.loadFailed;
-  else if (detail.isSuccess && !song) songTitle = zh.player.offShelf;
+  let songTitle: string = zhPlayer.loading;
+  if (detail.isError) songTitle = zhPlayer.loadFailed;
+  else if (detail.isSuccess && !song) songTitle = zhPlayer.offShelf;
   else if (ready) songTitle = song.title;
   const tags = ready ? displayTags(song.tags) : [];
 
@@ -211,15 +212,15 @@ function PlayerView({ query }: { query: PlayerQuery }) {
     if (!ready) return;
     share.mutate(song.nativeId, {
       onSuccess: async ({ url }) => {
-        if (await copyText(url)) notify(zh.player.linkCopied, 'success');
-        else notify(zh.player.copyFailed(url), 'warning');
+        if (await copyText(url)) notify(zhPlayer.linkCopied, 'success');
+        else notify(zhPlayer.copyFailed(url), 'warning');
       },
     });
   };
 
   return (
     <PageContainer maxWidth={880}>
-      <PageTitle title={zh.player.title} />
+      <PageTitle title={zhPlayer.title} />
       <Stack sx={{ gap: 2 }}>
         <Box sx={{ position: 'relative', height: 280, borderRadius: 2, overflow: 'hidden' }}>
           <SongCover src={ready ? song.imageUrl : null} width="100%" height={280} radius={0} priority />
@@ -253,13 +254,13 @@ function PlayerView({ query }: { query: PlayerQuery }) {
               </Typography>
               {ready ? (
                 <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-                  {zh.player.artist}：{song.userName}
+                  {zhPlayer.artist}：{song.userName}
                 </Typography>
               ) : null}
             </Box>
             {state.ids.length > 1 ? (
               <Typography variant="body2" sx={{ color: 'text.secondary', flexShrink: 0, mt: 0.5 }}>
-                {zh.player.trackOf(state.index + 1, state.ids.length)}
+                {zhPlayer.trackOf(state.index + 1, state.ids.length)}
               </Typography>
             ) : null}
           </Stack>
@@ -273,13 +274,13 @@ function PlayerView({ query }: { query: PlayerQuery }) {
 
           <Box sx={{ mt: 2 }}>
             <Slider
-              aria-label={zh.player.progress}
+              aria-label={zhPlayer.progress}
               value={Math.min(sliderValue, duration || sliderValue)}
               min={0}
               max={duration > 0 ? duration : 1}
               step={0.1}
               disabled={!ready}
-              getAriaValueText={(v) => zh.player.position(formatDuration(v), formatDuration(duration))}
+              getAriaValueText={(v) => zhPlayer.position(formatDuration(v), formatDuration(duration))}
               onChange={(_, value) => {
                 const v = Array.isArray(value) ? value[0]! : value;
                 dispatch(state.dragging ? { type: 'drag', value: v } : { type: 'dragStart', value: v });
@@ -303,17 +304,17 @@ function PlayerView({ query }: { query: PlayerQuery }) {
 
           <Stack direction="row" sx={{ justifyContent: 'center', alignItems: 'center', gap: { xs: 0.5, sm: 2 }, mt: 1 }}>
             <IconButton
-              aria-label={zh.player.back10}
+              aria-label={zhPlayer.back10}
               disabled={!canControl}
               onClick={() => dispatch({ type: 'skip', delta: -SKIP_SECONDS, position, duration })}
             >
               <Replay10Icon />
             </IconButton>
-            <IconButton aria-label={zh.player.previous} onClick={() => dispatch({ type: 'previous' })}>
+            <IconButton aria-label={zhPlayer.previous} onClick={() => dispatch({ type: 'previous' })}>
               <SkipPreviousIcon fontSize="large" />
             </IconButton>
             <IconButton
-              aria-label={zh.player.playPause}
+              aria-label={zhPlayer.playPause}
               aria-pressed={state.playing}
               disabled={!ready}
               onClick={() => {
@@ -331,11 +332,11 @@ function PlayerView({ query }: { query: PlayerQuery }) {
             >
               {state.playing ? <PauseIcon fontSize="large" /> : <PlayArrowIcon fontSize="large" />}
             </IconButton>
-            <IconButton aria-label={zh.player.next} onClick={() => dispatch({ type: 'next' })}>
+            <IconButton aria-label={zhPlayer.next} onClick={() => dispatch({ type: 'next' })}>
               <SkipNextIcon fontSize="large" />
             </IconButton>
             <IconButton
-              aria-label={zh.player.forward10}
+              aria-label={zhPlayer.forward10}
               disabled={!canControl}
               onClick={() => dispatch({ type: 'skip', delta: SKIP_SECONDS, position, duration })}
             >
@@ -354,28 +355,28 @@ function PlayerView({ query }: { query: PlayerQuery }) {
                 onClick={onLike}
               >
                 {/* Named by what it shows (WCAG 2.5.3): 点赞 3, or 取消点赞 3 once liked. */}
-                {song.liked ? zh.player.unlike : zh.player.like} {formatCount(song.likeCount ?? 0)}
+                {song.liked ? zhPlayer.unlike : zhPlayer.like} {formatCount(song.likeCount ?? 0)}
               </Button>
               <Button
                 variant="outlined"
                 color="inherit"
                 startIcon={<ShareIcon />}
-                aria-label={zh.player.share}
+                aria-label={zhPlayer.share}
                 disabled={share.isPending}
                 onClick={onShare}
               >
-                {zh.player.share}
+                {zhPlayer.share}
               </Button>
               {member ? (
                 <Button
                   variant="outlined"
                   color="inherit"
                   startIcon={<GraphicEqIcon />}
-                  aria-label={zh.player.downloadWavLabel}
+                  aria-label={zhPlayer.downloadWavLabel}
                   disabled={downloading === 'wav'}
                   onClick={() => onDownload('wav')}
                 >
-                  {zh.player.downloadWav}
+                  {zhPlayer.downloadWav}
                 </Button>
               ) : null}
               {timeline ? (
@@ -383,11 +384,11 @@ function PlayerView({ query }: { query: PlayerQuery }) {
                   variant="outlined"
                   color="inherit"
                   startIcon={<LyricsIcon />}
-                  aria-label={zh.player.downloadLrcLabel}
+                  aria-label={zhPlayer.downloadLrcLabel}
                   disabled={downloading === 'lrc'}
                   onClick={() => onDownload('lrc')}
                 >
-                  {zh.player.downloadLrc}
+                  {zhPlayer.downloadLrc}
                 </Button>
               ) : null}
             </Stack>
@@ -399,7 +400,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
           <Accordion key={song.nativeId} disableGutters variant="outlined" defaultExpanded={!!timeline}>
             <AccordionSummary expandIcon={<ExpandMoreIcon />}>
               <Typography component="span" sx={{ fontWeight: 600 }}>
-                {zh.player.lyrics}
+                {zhPlayer.lyrics}
               </Typography>
             </AccordionSummary>
             <AccordionDetails>
@@ -431,11 +432,11 @@ function PlayerView({ query }: { query: PlayerQuery }) {
             sx={{ pointerEvents: 'auto', minWidth: { xs: 'auto', sm: 320 }, boxShadow: 6 }}
             action={
               <Button color="inherit" size="small" onClick={() => dispatch({ type: 'closeMessage' })}>
-                {zh.player.close}
+                {zhPlayer.close}
               </Button>
             }
           >
-            <AlertTitle id={messageTitleId}>{zh.player.messageTitle}</AlertTitle>
+            <AlertTitle id={messageTitleId}>{zhPlayer.messageTitle}</AlertTitle>
             {state.message.text}
           </Alert>
         </Box>

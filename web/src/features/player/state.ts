@@ -1,6 +1,6 @@
 // The player page's state (docs/web.md, "Pages": the player) as a pure step function: each action gives the next state and
 // the effects the page then applies to the global audio. Loading the song detail and the audio itself stay outside.
-import { zh } from '../../strings/zh-CN';
+import { zhPlayer } from '../../strings/player';
 
 /** The skip of the −10 s / +10 s buttons (docs/web.md). */
 export const SKIP_SECONDS = 10;
@@ -99,8 +99,8 @@ export function stepPlayer(state: PlayerPageState, action: PlayerPageAction): Pl
     case 'previous':
     case 'next': {
       const target = state.index + (action.type === 'next' ? 1 : -1);
-      if (target < 0) return { state: withMessage(state, zh.player.firstTrack), effects: [] };
-      if (target >= state.ids.length) return { state: withMessage(state, zh.player.lastTrack), effects: [] };
+      if (target < 0) return { state: withMessage(state, zhPlayer.firstTrack), effects: [] };
+      if (target >= state.ids.length) return { state: withMessage(state, zhPlayer.lastTrack), effects: [] };
       // The next track plays once it has loaded; the one playing now stops meanwhile.
       return {
         state: { ...state, index: target, autoplay: true, playing: false, dragging: false, dragValue: 0 },

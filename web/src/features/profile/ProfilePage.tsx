@@ -17,6 +17,7 @@ import { logout, useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/date';
 import { requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
+import { zhProfile } from '../../strings/profile';
 import { NicknameEditor } from './components/NicknameEditor';
 
 // The dialogs load on first use (the table and pagination stay out of the page's chunk).
@@ -54,7 +55,7 @@ export default function ProfilePage() {
   if (isLoading) {
     return (
       <PageContainer maxWidth={880}>
-        <PageTitle title={zh.profile.title} />
+        <PageTitle title={zhProfile.title} />
         <StatusState kind="loading" />
       </PageContainer>
     );
@@ -63,7 +64,7 @@ export default function ProfilePage() {
   if (!user) {
     return (
       <PageContainer maxWidth={880}>
-        <PageTitle title={zh.profile.title} />
+        <PageTitle title={zhProfile.title} />
         <Paper variant="outlined">
           <StatusState
             kind="empty"
@@ -80,16 +81,16 @@ export default function ProfilePage() {
     );
   }
 
-  const name = user.nickname || zh.profile.title;
+  const name = user.nickname || zhProfile.title;
   const level = user.membershipLevel;
   const expiry = user.lifetime ? zh.user.lifetime : formatDate(user.expirationTime);
 
   return (
     <PageContainer maxWidth={880}>
-      <PageTitle title={zh.profile.title} />
+      <PageTitle title={zhProfile.title} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
-          <Avatar src={user.avatarUrl ?? undefined} alt={zh.profile.avatar(name)} sx={{ width: 72, height: 72, bgcolor: 'primary.main', fontSize: 32 }}>
+          <Avatar src={user.avatarUrl ?? undefined} alt={zhProfile.avatar(name)} sx={{ width: 72, height: 72, bgcolor: 'primary.main', fontSize: 32 }}>
             {Array.from(name)[0]}
           </Avatar>
           <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -110,17 +111,17 @@ export default function ProfilePage() {
           <Field label={zh.user.phone}>{user.phone || '—'}</Field>
           <Field label={zh.user.points}>{user.integral}</Field>
           <Field label={zh.user.level}>{zh.user.levelText(level)}</Field>
-          <Field label={zh.user.expiration}>{level >= 1 && expiry ? expiry : zh.profile.noExpiry}</Field>
+          <Field label={zh.user.expiration}>{level >= 1 && expiry ? expiry : zhProfile.noExpiry}</Field>
         </Box>
         <Stack direction="row" sx={{ gap: 1.5, mt: 3, flexWrap: 'wrap' }}>
           <Button variant="outlined" startIcon={<ReceiptLongIcon />} onClick={() => openDialog('records')}>
-            {zh.profile.pointsRecords}
+            {zhProfile.pointsRecords}
           </Button>
           <Button variant="outlined" startIcon={<RedeemIcon />} onClick={() => openDialog('redeem')}>
-            {zh.profile.redeem}
+            {zhProfile.redeem}
           </Button>
           <Button component={RouterLink} to="/member" variant="contained" startIcon={<WorkspacePremiumIcon />}>
-            {zh.profile.openMember}
+            {zhProfile.openMember}
           </Button>
           <Button
             variant="outlined"

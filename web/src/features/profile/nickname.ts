@@ -1,5 +1,5 @@
 import { LIMITS } from '../../lib/rules';
-import { zh } from '../../strings/zh-CN';
+import { zhProfile } from '../../strings/profile';
 
 /** Longest nickname, in characters (code points, so 10 Chinese characters fit) (docs/product.md). */
 export const NICKNAME_MAX = LIMITS.usernameChars;
@@ -12,8 +12,8 @@ export type NicknameCheck =
 /** The username rules: trimmed; empty → 请输入用户名; over 10 characters → 用户名不能超过10个字符; unchanged → no call. */
 export function checkNickname(input: string, current: string): NicknameCheck {
   const nickname = input.trim();
-  if (!nickname) return { kind: 'error', message: zh.profile.enterNickname };
-  if (Array.from(nickname).length > NICKNAME_MAX) return { kind: 'error', message: zh.profile.nicknameTooLong };
+  if (!nickname) return { kind: 'error', message: zhProfile.enterNickname };
+  if (Array.from(nickname).length > NICKNAME_MAX) return { kind: 'error', message: zhProfile.nicknameTooLong };
   if (nickname === current) return { kind: 'unchanged' };
   return { kind: 'ok', nickname };
 }

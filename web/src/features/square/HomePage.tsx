@@ -1,9 +1,4 @@
-import Paper from '@mui/material/Paper';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { zh } from '../../strings/zh-CN';
@@ -21,15 +16,12 @@ function EmptySquare() {
   const latest = useNewMusic();
   if (!(popular.isSuccess && latest.isSuccess && popular.data.length === 0 && latest.data.length === 0)) return null;
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
-    >
-      <Typography>{zh.square.emptySquare}</Typography>
-      <Button component={RouterLink} to="/create" variant="contained" size="small">
+    <div className="gq-panel gq-empty-square">
+      <p>{zh.square.emptySquare}</p>
+      <Link className="gq-button gq-button-contained gq-button-small" to="/create">
         {zh.square.goCreate}
-      </Button>
-    </Paper>
+      </Link>
+    </div>
   );
 }
 
@@ -57,28 +49,21 @@ export default function HomePage() {
   return (
     <PageContainer>
       <PageTitle title={zh.square.title} subtitle={zh.square.subtitle} />
-      <Stack sx={{ gap: { xs: 2.5, lg: 3 } }}>
+      <div className="gq-stack">
         <SearchBox />
         <QuickStart />
         <EmptySquare />
-        <Box component="section" aria-labelledby="home-genres">
-          <Typography id="home-genres" variant="h2" component="h2" sx={{ mb: 1.5 }}>
+        <section className="gq-home-genres" aria-labelledby="home-genres">
+          <h2 id="home-genres" className="gq-h2">
             {zh.square.genres}
-          </Typography>
+          </h2>
           <GenreCards />
-        </Box>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: { xs: 2, lg: 3 },
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-            alignItems: 'start',
-          }}
-        >
+        </section>
+        <div className="gq-home-lists">
           <PopularSection />
           <NewSection />
-        </Box>
-      </Stack>
+        </div>
+      </div>
     </PageContainer>
   );
 }

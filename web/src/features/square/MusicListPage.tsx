@@ -9,6 +9,7 @@ import { StatusState } from '../../components/StatusState';
 import { ApiError } from '../../lib/api-client';
 import { decodeBase64 } from '../../lib/base64';
 import { zh } from '../../strings/zh-CN';
+import { zhMusicList } from '../../strings/music-list';
 import { useSearchMusic } from './api/useSearchMusic';
 import { SearchBox } from './components/SearchBox';
 
@@ -37,7 +38,7 @@ export default function MusicListPage() {
 
   return (
     <PageContainer maxWidth={960}>
-      <PageTitle title={zh.musicList.title} />
+      <PageTitle title={zhMusicList.title} />
       <Box sx={{ mb: 2 }}>
         <SearchBox key={keyword} initial={type === zh.square.searchTitle(keyword) ? keyword : ''} />
       </Box>
@@ -55,7 +56,7 @@ export default function MusicListPage() {
           <Box
             component="img"
             src={img}
-            alt={zh.musicList.cover(type || zh.musicList.title)}
+            alt={zhMusicList.cover(type || zhMusicList.title)}
             sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
           />
           <Box

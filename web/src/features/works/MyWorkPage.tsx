@@ -11,6 +11,7 @@ import { WorkList } from './components/WorkList';
 import { useCurrentUser } from '../../lib/current-user';
 import { requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
+import { zhWorks } from '../../strings/works';
 
 /** /mywork: the signed-in user's songs as cards, 20 a page, polling while some song is generating. */
 export default function MyWorkPage() {
@@ -25,7 +26,7 @@ export default function MyWorkPage() {
     body = (
       <StatusState
         kind="empty"
-        text={zh.works.loginToView}
+        text={zhWorks.loginToView}
         action={
           <Button variant="contained" onClick={requestLogin}>
             {zh.nav.login}
@@ -45,7 +46,7 @@ export default function MyWorkPage() {
         columns={2}
         emptyAction={
           <Button component={RouterLink} to="/create" variant="contained">
-            {zh.works.goCreate}
+            {zhWorks.goCreate}
           </Button>
         }
       />
@@ -54,8 +55,8 @@ export default function MyWorkPage() {
   return (
     <PageContainer maxWidth={1100}>
       <PageTitle
-        title={zh.works.title}
-        subtitle={isLoggedIn && works.count.data !== undefined ? zh.works.total(works.count.data) : undefined}
+        title={zhWorks.title}
+        subtitle={isLoggedIn && works.count.data !== undefined ? zhWorks.total(works.count.data) : undefined}
       />
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         {body}

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { notify } from '../../lib/api-client';
 import { currentUserQueryKey } from '../../lib/current-user';
 import { usePageVisible } from '../../lib/visibility';
-import { zh } from '../../strings/zh-CN';
+import { zhCreate } from '../../strings/create';
 import { worksKeys } from './api/keys';
 import { useGeneratingCount } from './api/useGeneratingCount';
 
@@ -36,7 +36,7 @@ export function useGenerationPolling(generating: boolean, enabled = true): void 
     }
     if (last.current === 0) return;
     last.current = 0;
-    notify(zh.create.created, 'success');
+    notify(zhCreate.created, 'success');
     void client.invalidateQueries({ queryKey: worksKeys.all });
     void client.invalidateQueries({ queryKey: currentUserQueryKey });
   }, [active, data, dataUpdatedAt, client]);

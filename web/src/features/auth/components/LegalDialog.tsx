@@ -10,6 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useId, useState } from 'react';
 import { zh } from '../../../strings/zh-CN';
+import { zhAuth } from '../../../strings/auth';
 import type { LegalDocument } from '../legal/types';
 
 export type LegalKind = 'agreement' | 'privacy';
@@ -49,7 +50,7 @@ const BODIES = {
   privacy: lazy(() => import('../legal/privacy').then((m) => ({ default: () => <LegalBody doc={m.privacyPolicy} /> }))),
 } as const;
 
-const TITLES: Record<LegalKind, string> = { agreement: zh.auth.agreementTitle, privacy: zh.auth.privacyTitle };
+const TITLES: Record<LegalKind, string> = { agreement: zhAuth.agreementTitle, privacy: zhAuth.privacyTitle };
 
 /** The full 用户协议 or 隐私政策, opened from the login dialog; 同意 ticks its checkbox. */
 export function LegalDialog({
@@ -85,9 +86,9 @@ export function LegalDialog({
         ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>{zh.auth.legalClose}</Button>
+        <Button onClick={onClose}>{zhAuth.legalClose}</Button>
         <Button variant="contained" onClick={() => shown && onAgree(shown)}>
-          {zh.auth.legalAgree}
+          {zhAuth.legalAgree}
         </Button>
       </DialogActions>
     </Dialog>

@@ -19,7 +19,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { useCountdown } from '../../../lib/countdown';
 import { pageReload, setToken } from '../../../lib/session';
-import { zh } from '../../../strings/zh-CN';
+import { zhAuth } from '../../../strings/auth';
 import { loginWithPhone, sendLoginCode } from '../api/login';
 import { phoneError as checkPhone } from '../phone';
 import { type LegalKind, LegalDialog } from './LegalDialog';
@@ -54,7 +54,7 @@ function AgreementRow({
         slotProps={{ input: { 'aria-label': checkboxLabel } }}
       />
       <Typography component="label" htmlFor={id} variant="body2" sx={{ cursor: 'pointer' }}>
-        {zh.auth.agreePrefix}
+        {zhAuth.agreePrefix}
       </Typography>
       <Link component="button" type="button" variant="body2" onClick={onOpen} sx={{ verticalAlign: 'baseline' }}>
         {linkText}
@@ -86,7 +86,7 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
   const countdown = useCountdown();
 
   const codeButtonLabel =
-    countdown.left > 0 ? zh.auth.retryIn(countdown.left) : codeSent ? zh.auth.getAgain : zh.auth.getCode;
+    countdown.left > 0 ? zhAuth.retryIn(countdown.left) : codeSent ? zhAuth.getAgain : zhAuth.getCode;
 
   const onGetCode = async () => {
     const error = checkPhone(phone);
@@ -95,7 +95,7 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
     setSending(true);
     try {
       const message = await sendLoginCode(phone.trim());
-      notify(message || zh.auth.codeSent, 'success');
+      notify(message || zhAuth.codeSent, 'success');
       setCodeSent(true);
       countdown.start(CODE_RESEND_SECONDS);
       codeInput.current?.focus();
@@ -110,19 +110,19 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
     event.preventDefault();
     if (submitting) return;
     const pError = checkPhone(phone);
-    const cError = code.trim() ? null : zh.auth.enterCode;
+    const cError = code.trim() ? null : zhAuth.enterCode;
     setPhoneError(pError);
     setCodeError(cError);
     if (pError || cError) return;
     if (!agreement || !privacy) {
-      notify(zh.auth.mustAgree, 'warning');
+      notify(zhAuth.mustAgree, 'warning');
       return;
     }
     setSubmitting(true);
     try {
       const result = await loginWithPhone(phone.trim(), code.trim());
       setToken(result.token);
-      notify(zh.auth.loginSuccess, 'success');
+      notify(zhAuth.loginSuccess, 'success');
       window.setTimeout(() => pageReload.reload(), LOGIN_RELOAD_DELAY_MS);
     } catch {
       // The API client has shown the server's message (验证码错误, 验证码已过期，请重新获取, ...).
@@ -130,25 +130,25 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
     }
   };
 
-  const notOpen = () => notify(zh.auth.notOpen, 'info');
+  const notOpen = () => notify(zhAuth.notOpen, 'info');
 
   return (
     <>
       <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="xs" fullWidth aria-labelledby={ids.title}>
         <form onSubmit={onSubmit} noValidate>
-          <DialogTitle id={ids.title}>{zh.auth.dialogTitle}</DialogTitle>
+          <DialogTitle id={ids.title}>{zhAuth.dialogTitle}</DialogTitle>
           <DialogContent>
             <Stack sx={{ gap: 2, pt: 1 }}>
               <TextField
-                label={zh.auth.phone}
-                placeholder={zh.auth.phonePlaceholder}
+                label={zhAuth.phone}
+                placeholder={zhAuth.phonePlaceholder}
                 value={phone}
                 onChange={(e) => {
                   setPhone(e.target.value.replace(/\D/g, '').slice(0, 11));
                   setPhoneError(null);
                 }}
                 error={!!phoneError}
-                helperText={phoneError ?? zh.auth.hint}
+                helperText={phoneError ?? zhAuth.hint}
                 autoComplete="tel"
                 type="tel"
                 slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
@@ -156,8 +156,8 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
                 autoFocus
               />
               <TextField
-                label={zh.auth.code}
-                placeholder={zh.auth.codePlaceholder}
+                label={zhAuth.code}
+                placeholder={zhAuth.codePlaceholder}
                 value={code}
                 inputRef={codeInput}
                 onChange={(e) => {
@@ -191,38 +191,38 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
                   id={ids.agreement}
                   checked={agreement}
                   onChange={setAgreement}
-                  checkboxLabel={zh.auth.agreementCheckbox}
-                  linkText={zh.auth.agreementLink}
+                  checkboxLabel={zhAuth.agreementCheckbox}
+                  linkText={zhAuth.agreementLink}
                   onOpen={() => setLegal('agreement')}
                 />
                 <AgreementRow
                   id={ids.privacy}
                   checked={privacy}
                   onChange={setPrivacy}
-                  checkboxLabel={zh.auth.privacyCheckbox}
-                  linkText={zh.auth.privacyLink}
+                  checkboxLabel={zhAuth.privacyCheckbox}
+                  linkText={zhAuth.privacyLink}
                   onOpen={() => setLegal('privacy')}
                 />
               </Box>
               <Divider>
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {zh.auth.otherMethods}
+                  {zhAuth.otherMethods}
                 </Typography>
               </Divider>
-              <Stack role="group" aria-label={zh.auth.otherMethods} direction="row" sx={{ justifyContent: 'center', gap: 2 }}>
+              <Stack role="group" aria-label={zhAuth.otherMethods} direction="row" sx={{ justifyContent: 'center', gap: 2 }}>
                 <Button color="inherit" size="small" startIcon={<ChatIcon />} onClick={notOpen}>
-                  {zh.auth.wechatLogin}
+                  {zhAuth.wechatLogin}
                 </Button>
                 <Button color="inherit" size="small" startIcon={<PhoneAndroidIcon />} onClick={notOpen}>
-                  {zh.auth.oneTapLogin}
+                  {zhAuth.oneTapLogin}
                 </Button>
               </Stack>
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={onClose}>{zh.auth.cancel}</Button>
+            <Button onClick={onClose}>{zhAuth.cancel}</Button>
             <Button type="submit" variant="contained" disabled={submitting}>
-              {zh.auth.login}
+              {zhAuth.login}
             </Button>
           </DialogActions>
         </form>

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { groups } from '../../../lib/genres';
-import { zh } from '../../../strings/zh-CN';
+import { zhCreate } from '../../../strings/create';
 import { STYLE_MAX_TAGS } from '../form';
 
 /**
@@ -26,7 +26,7 @@ export function GenrePicker({ selected, onChange }: { selected: readonly string[
       return;
     }
     if (selected.length >= STYLE_MAX_TAGS) {
-      notify(zh.create.tagLimit, 'warning');
+      notify(zhCreate.tagLimit, 'warning');
       return;
     }
     onChange([...selected, label]);
@@ -36,16 +36,16 @@ export function GenrePicker({ selected, onChange }: { selected: readonly string[
     <Box component="section" aria-labelledby={`${baseId}-title`}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1 }}>
         <Typography id={`${baseId}-title`} component="h2" sx={{ fontWeight: 600, fontSize: '1rem' }}>
-          {zh.create.genreTags}
+          {zhCreate.genreTags}
         </Typography>
         <Typography variant="caption" sx={{ color: 'text.secondary' }} aria-live="polite">
-          {zh.create.selectedTags(selected.length, STYLE_MAX_TAGS)}
+          {zhCreate.selectedTags(selected.length, STYLE_MAX_TAGS)}
         </Typography>
       </Stack>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', minHeight: 32, mb: 1 }}>
         {selected.length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {zh.create.noTagsSelected}
+            {zhCreate.noTagsSelected}
           </Typography>
         ) : (
           selected.map((label) => (
@@ -54,7 +54,7 @@ export function GenrePicker({ selected, onChange }: { selected: readonly string[
               label={label}
               color="primary"
               size="small"
-              aria-label={zh.create.removeTag(label)}
+              aria-label={zhCreate.removeTag(label)}
               onClick={() => toggle(label)}
               onDelete={() => toggle(label)}
             />
@@ -68,7 +68,7 @@ export function GenrePicker({ selected, onChange }: { selected: readonly string[
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
-          aria-label={zh.create.genreGroups}
+          aria-label={zhCreate.genreGroups}
           sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, minWidth: 64, px: 1.5 } }}
         >
           {all.map((g) => (

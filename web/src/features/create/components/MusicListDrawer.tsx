@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { MyWorks } from '../../works/useMyWorks';
 import { WorkList } from '../../works/components/WorkList';
-import { zh } from '../../../strings/zh-CN';
+import { zhCreate } from '../../../strings/create';
+import { zhWorks } from '../../../strings/works';
 
 /** The 音乐列表 drawer of /create: the user's songs with the same cards as /mywork. */
 export function MusicListDrawer({
@@ -42,14 +43,14 @@ export function MusicListDrawer({
         sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
       >
         <Typography id={titleId} component="h2" sx={{ fontWeight: 700, fontSize: '1.125rem' }}>
-          {zh.create.musicList}
+          {zhCreate.musicList}
           {works.count.data !== undefined ? (
             <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 1 }}>
-              {zh.works.total(works.count.data)}
+              {zhWorks.total(works.count.data)}
             </Typography>
           ) : null}
         </Typography>
-        <IconButton aria-label={zh.create.closeMusicList} onClick={onClose}>
+        <IconButton aria-label={zhCreate.closeMusicList} onClick={onClose}>
           <CloseIcon />
         </IconButton>
       </Stack>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatClock, secondsUntilEndOfDay } from '../../../lib/date';
-import { zh } from '../../../strings/zh-CN';
+import { zhMember } from '../../../strings/member';
 
 /** Time left in today's offer (until midnight, Asia/Shanghai), ticking every second. */
 export function OfferCountdown() {
@@ -9,5 +9,5 @@ export function OfferCountdown() {
     const timer = setInterval(() => setLeft(secondsUntilEndOfDay()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return <span>{zh.member.endsIn(formatClock(left))}</span>;
+  return <span>{zhMember.endsIn(formatClock(left))}</span>;
 }

@@ -22,7 +22,7 @@ import { useCountdown } from '../../../lib/countdown';
 import { userDataQueryKey } from '../../../lib/current-user';
 import { formatDuration, formatYuan } from '../../../lib/format';
 import { browserLocation } from '../../../lib/navigation';
-import { zh } from '../../../strings/zh-CN';
+import { zhPay } from '../../../strings/pay';
 import { useH5Order } from '../api/useH5Order';
 import { useJsapiOrder } from '../api/useJsapiOrder';
 import { type PcOrder, usePcOrder } from '../api/usePcOrder';
@@ -120,7 +120,7 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
       }
     } catch (error) {
       // An ApiError was already shown (the server's message); anything else is an answer we cannot use.
-      if (mine === attempt.current && !(error instanceof ApiError)) notify(zh.pay.badAnswer, 'error');
+      if (mine === attempt.current && !(error instanceof ApiError)) notify(zhPay.badAnswer, 'error');
     } finally {
       if (mine === attempt.current) setBusy(false);
     }
@@ -137,24 +137,24 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
 
   const renew = (
     <Button variant="contained" onClick={() => void pay()} loading={busy}>
-      {zh.pay.renew}
+      {zhPay.renew}
     </Button>
   );
 
   let body: ReactNode;
   if (stage.kind === 'paid') {
-    body = <Outcome icon={<CheckCircleIcon color="success" sx={{ fontSize: 56 }} aria-hidden />} text={zh.pay.success} />;
+    body = <Outcome icon={<CheckCircleIcon color="success" sx={{ fontSize: 56 }} aria-hidden />} text={zhPay.success} />;
   } else if (stage.kind === 'missing') {
     body = (
-      <Outcome icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} aria-hidden />} text={zh.pay.noOrder}>
+      <Outcome icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} aria-hidden />} text={zhPay.noOrder}>
         {renew}
       </Outcome>
     );
   } else if (stage.kind === 'redirecting') {
-    body = <Outcome icon={<CircularProgress size={48} aria-hidden />} text={zh.pay.redirecting} />;
+    body = <Outcome icon={<CircularProgress size={48} aria-hidden />} text={zhPay.redirecting} />;
   } else if (qr && expired) {
     body = (
-      <Outcome icon={<HourglassBottomIcon color="warning" sx={{ fontSize: 56 }} aria-hidden />} text={zh.pay.expired}>
+      <Outcome icon={<HourglassBottomIcon color="warning" sx={{ fontSize: 56 }} aria-hidden />} text={zhPay.expired}>
         {renew}
       </Outcome>
     );
@@ -162,22 +162,22 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
     body = (
       <Stack sx={{ alignItems: 'center', gap: 1 }}>
         <Box sx={{ bgcolor: '#fff', p: 1, borderRadius: 1, lineHeight: 0, border: 1, borderColor: 'divider' }}>
-          <Box component="img" src={qr.qrUrl} alt={zh.pay.qrAlt} width={200} height={200} sx={{ display: 'block' }} />
+          <Box component="img" src={qr.qrUrl} alt={zhPay.qrAlt} width={200} height={200} sx={{ display: 'block' }} />
         </Box>
         <Typography role="timer" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
-          {zh.pay.timeLeft(formatDuration(left))}
+          {zhPay.timeLeft(formatDuration(left))}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {zh.pay.scanHint}
+          {zhPay.scanHint}
         </Typography>
       </Stack>
     );
   } else {
     body = (
       <FormControl>
-        <FormLabel id={methodId}>{zh.pay.method}</FormLabel>
+        <FormLabel id={methodId}>{zhPay.method}</FormLabel>
         <RadioGroup aria-labelledby={methodId} value="wechat" name="pay-method">
-          <FormControlLabel value="wechat" control={<Radio />} label={zh.pay.wechat} />
+          <FormControlLabel value="wechat" control={<Radio />} label={zhPay.wechat} />
         </RadioGroup>
       </FormControl>
     );
@@ -192,11 +192,11 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
       aria-labelledby={titleId}
       slotProps={{ transition: { onExited } }}
     >
-      <DialogTitle id={titleId}>{zh.pay.title(plan.name)}</DialogTitle>
+      <DialogTitle id={titleId}>{zhPay.title(plan.name)}</DialogTitle>
       <DialogContent>
         {stage.kind !== 'paid' ? (
           <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1, mb: 2, justifyContent: qr ? 'center' : 'flex-start' }}>
-            <Typography sx={{ color: 'text.secondary' }}>{zh.pay.amount}</Typography>
+            <Typography sx={{ color: 'text.secondary' }}>{zhPay.amount}</Typography>
             <Typography component="span" sx={{ fontSize: '1.75rem', fontWeight: 800, color: 'primary.main' }}>
               ¥{formatYuan(plan.price)}
             </Typography>
@@ -207,14 +207,14 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
       <DialogActions>
         {stage.kind === 'paid' ? (
           <Button variant="contained" onClick={() => close()}>
-            {zh.pay.done}
+            {zhPay.done}
           </Button>
         ) : (
           <>
-            <Button onClick={() => close()}>{zh.pay.cancel}</Button>
+            <Button onClick={() => close()}>{zhPay.cancel}</Button>
             {stage.kind === 'choose' ? (
               <Button variant="contained" onClick={() => void pay()} loading={busy}>
-                {zh.pay.confirm}
+                {zhPay.confirm}
               </Button>
             ) : null}
           </>

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { formatYuan } from '../../../lib/format';
-import { zh } from '../../../strings/zh-CN';
+import { zhMember } from '../../../strings/member';
 import type { Plan } from '../api/usePlans';
 import { pricePerSong } from '../plan-text';
 import { OfferCountdown } from './OfferCountdown';
@@ -25,11 +25,11 @@ export function PlanCard({ plan, action }: { plan: Plan; action: { label: string
   const titleId = useId();
   const perSong = pricePerSong(plan);
   const features = [
-    zh.member.points(plan.integral),
+    zhMember.points(plan.integral),
     // describe1 (songs) and describe2 (channel, storage) come from the server's catalogue, the one source of plan text.
     plan.describe1,
-    zh.member.validity(plan.termOfValidity),
-    zh.member.concurrency(plan.integralGenerate),
+    zhMember.validity(plan.termOfValidity),
+    zhMember.concurrency(plan.integralGenerate),
     plan.describe2,
   ].filter((text): text is string => !!text);
 
@@ -52,21 +52,21 @@ export function PlanCard({ plan, action }: { plan: Plan; action: { label: string
           <Typography id={titleId} variant="h3" component="h2">
             {plan.name}
           </Typography>
-          {plan.activity ? <Chip color="secondary" size="small" label={zh.member.limited} /> : null}
+          {plan.activity ? <Chip color="secondary" size="small" label={zhMember.limited} /> : null}
         </Stack>
         <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
           <Typography component="span" sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.main' }}>
             ¥{formatYuan(plan.price)}
           </Typography>
           {plan.originalPrice != null ? (
-            <Typography component="del" sx={{ color: 'text.secondary' }} aria-label={zh.member.originalPrice(formatYuan(plan.originalPrice))}>
+            <Typography component="del" sx={{ color: 'text.secondary' }} aria-label={zhMember.originalPrice(formatYuan(plan.originalPrice))}>
               ¥{formatYuan(plan.originalPrice)}
             </Typography>
           ) : null}
         </Stack>
         {perSong ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {zh.member.perSong(perSong)}
+            {zhMember.perSong(perSong)}
           </Typography>
         ) : null}
         {plan.activity ? (

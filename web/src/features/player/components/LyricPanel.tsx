@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { formatDuration } from '../../../lib/format';
 import type { TimedLine } from '../../../lib/types';
-import { zh } from '../../../strings/zh-CN';
+import { zhPlayer } from '../../../strings/player';
 import { activeLineIndex, type LineSegment, lineSegments } from '../lyrics';
 
 export interface LyricPanelProps {
@@ -27,7 +27,7 @@ export function LyricPanel({ lyric, timeline, currentTime, onSeek }: LyricPanelP
   if (!timeline || timeline.length === 0) {
     return (
       <Typography component="div" sx={{ whiteSpace: 'pre-wrap', lineHeight: 2 }}>
-        {lyric?.trim() ? lyric : zh.player.noLyrics}
+        {lyric?.trim() ? lyric : zhPlayer.noLyrics}
       </Typography>
     );
   }
@@ -66,7 +66,7 @@ function SyncedLyrics({ timeline, currentTime, onSeek }: Omit<LyricPanelProps, '
     <Box
       component="ol"
       ref={boxRef}
-      aria-label={zh.player.syncedLyrics}
+      aria-label={zhPlayer.syncedLyrics}
       sx={{
         listStyle: 'none',
         m: 0,
@@ -112,7 +112,7 @@ const LyricLine = memo(function LyricLine({ index, register, line, segments, act
     <ButtonBase
       ref={(el: HTMLButtonElement | null) => register(index, el)}
       aria-current={active ? 'true' : undefined}
-      aria-label={zh.player.jumpToLine(formatDuration(line.start), line.text)}
+      aria-label={zhPlayer.jumpToLine(formatDuration(line.start), line.text)}
       onClick={() => onSeek(line.start)}
       sx={{
         display: 'flex',

@@ -8,7 +8,7 @@ import { type KeyboardEvent, useState } from 'react';
 import { CrownIcon } from '../../../components/CrownIcon';
 import { notify } from '../../../lib/api-client';
 import type { UserProfile } from '../../../lib/types';
-import { zh } from '../../../strings/zh-CN';
+import { zhProfile } from '../../../strings/profile';
 import { useUpdateUserName } from '../api/useUpdateUserName';
 import { checkNickname, NICKNAME_MAX } from '../nickname';
 
@@ -21,7 +21,7 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateUserName();
-  const name = user.nickname || zh.profile.title;
+  const name = user.nickname || zhProfile.title;
 
   const open = () => {
     setValue(user.nickname);
@@ -47,7 +47,7 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
       { id: user.id, nickname: check.nickname },
       {
         onSuccess: () => {
-          notify(zh.profile.nicknameSaved, 'success');
+          notify(zhProfile.nicknameSaved, 'success');
           close();
         },
         // On failure the API client has shown the server's message; the editor stays open.
@@ -72,7 +72,7 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
           {name}
         </Typography>
         {user.membershipLevel >= 1 ? <CrownIcon fontSize="medium" /> : null}
-        <IconButton size="small" aria-label={zh.profile.editNickname} title={zh.profile.editNickname} onClick={open}>
+        <IconButton size="small" aria-label={zhProfile.editNickname} title={zhProfile.editNickname} onClick={open}>
           <EditOutlinedIcon fontSize="small" />
         </IconButton>
       </Stack>
@@ -83,7 +83,7 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
   return (
     <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
       <TextField
-        label={zh.profile.nickname}
+        label={zhProfile.nickname}
         value={value}
         onChange={(e) => {
           setValue(e.target.value);
@@ -99,10 +99,10 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
       />
       <Stack direction="row" sx={{ gap: 1, pt: 0.5 }}>
         <Button variant="contained" size="small" onClick={save} disabled={update.isPending}>
-          {zh.profile.save}
+          {zhProfile.save}
         </Button>
         <Button size="small" color="inherit" onClick={close}>
-          {zh.profile.cancel}
+          {zhProfile.cancel}
         </Button>
       </Stack>
     </Stack>

@@ -18,13 +18,14 @@ import { useId, useState } from 'react';
 import { StatusState } from '../../../components/StatusState';
 import { formatDateTime } from '../../../lib/date';
 import { zh } from '../../../strings/zh-CN';
+import { zhProfile } from '../../../strings/profile';
 import { useIntegralRecords } from '../api/useIntegralRecords';
 
 /** Rows a page: 5, or 10 at 1280 px and wider (docs/web.md). */
 export const RECORDS_PAGE_SIZE = 5;
 export const RECORDS_PAGE_SIZE_WIDE = 10;
 
-const COLUMNS = zh.profile.columns;
+const COLUMNS = zhProfile.columns;
 
 /** The 积分记录 dialog: the caller's ledger in a table, one server page per table page. */
 export default function PointsRecordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -50,15 +51,15 @@ export default function PointsRecordDialog({ open, onClose }: { open: boolean; o
   } else if (query.isError && !query.data) {
     body = <StatusState kind="error" dense />;
   } else if (total === 0 && items.length === 0) {
-    body = <StatusState kind="empty" title={zh.profile.recordsEmpty} text={zh.states.emptyText} dense />;
+    body = <StatusState kind="empty" title={zhProfile.recordsEmpty} text={zh.states.emptyText} dense />;
   } else {
     body = (
       <>
-        <Box sx={{ height: 4 }}>{query.isFetching ? <LinearProgress aria-label={zh.profile.recordsLoading} /> : null}</Box>
+        <Box sx={{ height: 4 }}>{query.isFetching ? <LinearProgress aria-label={zhProfile.recordsLoading} /> : null}</Box>
         <TableContainer>
           <Table
             size="small"
-            aria-label={zh.profile.recordsTable}
+            aria-label={zhProfile.recordsTable}
             // Narrow screens: tighter cells and the time on two lines, so all six columns fit in 375 px.
             sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}
           >
@@ -81,7 +82,7 @@ export default function PointsRecordDialog({ open, onClose }: { open: boolean; o
                     <TableCell align="right" sx={{ color: increase ? 'success.main' : 'error.main', fontWeight: 600 }}>
                       {record.integral}
                     </TableCell>
-                    <TableCell>{increase ? zh.profile.typeIncrease : zh.profile.typeDecrease}</TableCell>
+                    <TableCell>{increase ? zhProfile.typeIncrease : zhProfile.typeDecrease}</TableCell>
                     <TableCell align="right">{record.balance}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-word' }}>{record.remark}</TableCell>
                     <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' }, minWidth: { xs: 84, sm: 0 } }}>
@@ -107,12 +108,12 @@ export default function PointsRecordDialog({ open, onClose }: { open: boolean; o
 
   return (
     <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{zh.profile.recordsTitle}</DialogTitle>
+      <DialogTitle id={titleId}>{zhProfile.recordsTitle}</DialogTitle>
       <DialogContent dividers sx={{ px: { xs: 1, sm: 3 } }}>
         {body}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{zh.profile.close}</Button>
+        <Button onClick={onClose}>{zhProfile.close}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../../lib/api-client';
-import { zh } from '../../../strings/zh-CN';
+import { zhProfile } from '../../../strings/profile';
 import { useRedeem } from '../api/useRedeem';
 
 /** The 兑换码 dialog: empty → 请输入兑换码 with no call; else POST /user/redeem; the server's message on failure. */
@@ -27,12 +27,12 @@ export default function RedeemDialog({ open, onClose }: { open: boolean; onClose
     if (redeem.isPending) return;
     const value = code.trim();
     if (!value) {
-      setError(zh.profile.enterRedeemCode);
+      setError(zhProfile.enterRedeemCode);
       return;
     }
     redeem.mutate(value, {
       onSuccess: (result) => {
-        notify(zh.profile.redeemSuccess(result.integral), 'success');
+        notify(zhProfile.redeemSuccess(result.integral), 'success');
         close();
       },
       // On failure the API client shows the server's message (兑换码无效); the dialog stays open.
@@ -42,18 +42,18 @@ export default function RedeemDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Dialog open={open} onClose={close} maxWidth="xs" fullWidth aria-labelledby={titleId}>
       <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id={titleId}>{zh.profile.redeemTitle}</DialogTitle>
+        <DialogTitle id={titleId}>{zhProfile.redeemTitle}</DialogTitle>
         <DialogContent>
           <TextField
-            label={zh.profile.redeemLabel}
-            placeholder={zh.profile.redeemPlaceholder}
+            label={zhProfile.redeemLabel}
+            placeholder={zhProfile.redeemPlaceholder}
             value={code}
             onChange={(e) => {
               setCode(e.target.value);
               setError(null);
             }}
             error={!!error}
-            helperText={error ?? zh.profile.redeemHint}
+            helperText={error ?? zhProfile.redeemHint}
             autoComplete="off"
             autoFocus
             fullWidth
@@ -62,9 +62,9 @@ export default function RedeemDialog({ open, onClose }: { open: boolean; onClose
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close}>{zh.profile.cancel}</Button>
+          <Button onClick={close}>{zhProfile.cancel}</Button>
           <Button type="submit" variant="contained" disabled={redeem.isPending}>
-            {zh.profile.redeemSubmit}
+            {zhProfile.redeemSubmit}
           </Button>
         </DialogActions>
       </form>

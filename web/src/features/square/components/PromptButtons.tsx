@@ -1,8 +1,4 @@
-import AutorenewIcon from '@mui/icons-material/Autorenew';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import AutorenewIcon from 'icon:Autorenew';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { zh } from '../../../strings/zh-CN';
@@ -15,45 +11,32 @@ export function PromptButtons({ random = Math.random }: { random?: () => number 
   const navigate = useNavigate();
   const labelId = useId();
   return (
-    <Box sx={{ mt: 2 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1 }}>
-        <Typography id={labelId} variant="body2" sx={{ fontWeight: 600, opacity: 0.95 }}>
+    <div className="gq-prompts">
+      <div className="gq-prompts-head">
+        <p id={labelId} className="gq-body2">
           {zh.square.promptsHint}
-        </Typography>
-        <Button
-          size="small"
-          startIcon={<AutorenewIcon />}
+        </p>
+        <button
+          type="button"
+          className="gq-button gq-button-text gq-button-small gq-button-on-color"
           onClick={() => setPrompts((shown) => pickPrompts(random, shown))}
-          sx={{ color: '#fff', flexShrink: 0 }}
         >
+          <AutorenewIcon />
           {zh.square.refreshPrompts}
-        </Button>
-      </Stack>
-      <Box
-        role="group"
-        aria-label={zh.square.prompts}
-        aria-describedby={labelId}
-        sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } }}
-      >
+        </button>
+      </div>
+      <div className="gq-prompt-grid" role="group" aria-label={zh.square.prompts} aria-describedby={labelId}>
         {prompts.map((prompt) => (
-          <Button
+          <button
             key={prompt}
-            variant="outlined"
+            type="button"
+            className="gq-button gq-prompt"
             onClick={() => navigate(createWithKeywordsHref(prompt))}
-            sx={{
-              justifyContent: 'flex-start',
-              textAlign: 'left',
-              color: '#fff',
-              borderColor: 'rgba(255,255,255,.55)',
-              bgcolor: 'rgba(255,255,255,.08)',
-              minWidth: 0,
-              '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,.18)' },
-            }}
           >
             {prompt}
-          </Button>
+          </button>
         ))}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,4 @@
-import SearchIcon from '@mui/icons-material/Search';
-import Button from '@mui/material/Button';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
+import SearchIcon from 'icon:Search';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { zh } from '../../../strings/zh-CN';
@@ -18,25 +14,21 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
     if (word) navigate(musicListHref(zh.square.searchTitle(word), word));
   };
   return (
-    <Stack component="form" role="search" onSubmit={onSubmit} direction="row" sx={{ gap: 1 }}>
-      {/* OutlinedInput rather than TextField: TextField brings Select into the home page's initial bundle. */}
-      <OutlinedInput
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={zh.square.searchPlaceholder}
-        size="small"
-        fullWidth
-        inputProps={{ 'aria-label': zh.square.searchLabel, maxLength: 100, enterKeyHint: 'search' }}
-        startAdornment={
-          <InputAdornment position="start">
-            <SearchIcon fontSize="small" aria-hidden />
-          </InputAdornment>
-        }
-        sx={{ bgcolor: 'background.paper' }}
-      />
-      <Button type="submit" variant="contained" sx={{ flexShrink: 0 }}>
+    <form className="gq-search-form" role="search" onSubmit={onSubmit}>
+      <label className="gq-input gq-input-small">
+        <SearchIcon />
+        <input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={zh.square.searchPlaceholder}
+          aria-label={zh.square.searchLabel}
+          maxLength={100}
+          enterKeyHint="search"
+        />
+      </label>
+      <button type="submit" className="gq-button gq-button-contained">
         {zh.square.searchSubmit}
-      </Button>
-    </Stack>
+      </button>
+    </form>
   );
 }

@@ -1,10 +1,6 @@
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue, useId } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import { SongList } from '../../../components/SongList';
 import { StatusState } from '../../../components/StatusState';
 import { ApiError } from '../../../lib/api-client';
@@ -32,18 +28,18 @@ export function SongSection({
   else body = <SongList songs={songs} />;
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, px: 0.5 }}>
-        <Typography id={headingId} variant="h2" component="h2">
+    <section className="gq-panel gq-song-section" aria-labelledby={headingId}>
+      <div className="gq-section-head">
+        <h2 id={headingId} className="gq-h2">
           {title}
-        </Typography>
+        </h2>
         {moreHref ? (
-          <Button component={RouterLink} to={moreHref} size="small" aria-label={zh.square.moreOf(title)}>
+          <Link className="gq-button gq-button-text gq-button-small" to={moreHref} aria-label={zh.square.moreOf(title)}>
             {zh.square.more}
-          </Button>
+          </Link>
         ) : null}
-      </Stack>
+      </div>
       {body}
-    </Paper>
+    </section>
   );
 }

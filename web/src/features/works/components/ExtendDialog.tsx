@@ -13,7 +13,8 @@ import { notify } from '../../../lib/api-client';
 import { formatDuration } from '../../../lib/format';
 import { DEFAULT_MODEL, RULE_MESSAGES } from '../../../lib/rules';
 import type { UserSong } from '../../../lib/types';
-import { zh } from '../../../strings/zh-CN';
+import { zhCreate } from '../../../strings/create';
+import { zhWorks } from '../../../strings/works';
 import { useCreateSong } from '../../create/api/useCreateSong';
 import { extendBody } from '../../create/form';
 
@@ -45,7 +46,7 @@ export function ExtendDialog({ song, open, onClose }: { song: UserSong; open: bo
     create
       .mutateAsync(extendBody({ audioId: song.native_id, continueAt: at, title, lyrics, style, model: DEFAULT_MODEL }))
       .then((envelope) => {
-        notify(envelope.message || zh.create.submitted, 'success');
+        notify(envelope.message || zhCreate.submitted, 'success');
         onClose();
       })
       .catch(() => undefined); // the API client has told the user what went wrong
@@ -54,16 +55,16 @@ export function ExtendDialog({ song, open, onClose }: { song: UserSong; open: bo
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id={titleId}>{zh.works.extendTitle}</DialogTitle>
+        <DialogTitle id={titleId}>{zhWorks.extendTitle}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{zh.works.extendHint}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{zhWorks.extendHint}</DialogContentText>
           <Stack sx={{ gap: 2 }}>
             <div>
               <Typography variant="body2" component="p">
-                {zh.works.extendFrom(formatDuration(at), formatDuration(total))}
+                {zhWorks.extendFrom(formatDuration(at), formatDuration(total))}
               </Typography>
               <Slider
-                aria-label={zh.works.extendPosition}
+                aria-label={zhWorks.extendPosition}
                 value={at}
                 min={1}
                 max={total}
@@ -72,9 +73,9 @@ export function ExtendDialog({ song, open, onClose }: { song: UserSong; open: bo
                 getAriaValueText={(value) => formatDuration(value)}
               />
             </div>
-            <TextField label={zh.works.extendName} value={title} onChange={(e) => setTitle(e.target.value)} size="small" />
+            <TextField label={zhWorks.extendName} value={title} onChange={(e) => setTitle(e.target.value)} size="small" />
             <TextField
-              label={zh.works.extendLyrics}
+              label={zhWorks.extendLyrics}
               value={lyrics}
               onChange={(e) => {
                 setLyrics(e.target.value);
@@ -85,15 +86,15 @@ export function ExtendDialog({ song, open, onClose }: { song: UserSong; open: bo
               minRows={4}
               required
             />
-            <TextField label={zh.works.extendStyle} value={style} onChange={(e) => setStyle(e.target.value)} size="small" />
+            <TextField label={zhWorks.extendStyle} value={style} onChange={(e) => setStyle(e.target.value)} size="small" />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} color="inherit">
-            {zh.works.cancel}
+            {zhWorks.cancel}
           </Button>
           <Button type="submit" variant="contained" disabled={create.isPending}>
-            {zh.works.extendSubmit}
+            {zhWorks.extendSubmit}
           </Button>
         </DialogActions>
       </form>

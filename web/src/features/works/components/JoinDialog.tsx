@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { notify } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
-import { zh } from '../../../strings/zh-CN';
+import { zhWorks } from '../../../strings/works';
 import { useJoinSong } from '../api/useJoinSong';
 
 /**
@@ -25,23 +25,23 @@ export function JoinDialog({ song, open, onClose }: { song: UserSong; open: bool
     if (isPending) return;
     void join(song.native_id).then((envelope) => {
       if (!envelope) return;
-      notify(envelope.message || zh.works.joinSubmitted, 'success');
+      notify(envelope.message || zhWorks.joinSubmitted, 'success');
       onClose();
     });
   };
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs">
-      <DialogTitle id={titleId}>{zh.works.joinTitle}</DialogTitle>
+      <DialogTitle id={titleId}>{zhWorks.joinTitle}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={textId}>{zh.works.joinHint}</DialogContentText>
+        <DialogContentText id={textId}>{zhWorks.joinHint}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} color="inherit">
-          {zh.works.cancel}
+          {zhWorks.cancel}
         </Button>
         <Button onClick={onConfirm} variant="contained" disabled={isPending} autoFocus>
-          {zh.works.joinSubmit}
+          {zhWorks.joinSubmit}
         </Button>
       </DialogActions>
     </Dialog>

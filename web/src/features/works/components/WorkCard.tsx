@@ -31,6 +31,8 @@ import { usePlayer } from '../../../lib/player';
 import { progressSince } from '../../../lib/progress';
 import type { UserSong } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
+import { zhCreate } from '../../../strings/create';
+import { zhWorks } from '../../../strings/works';
 import { SongCounts } from '../../../components/SongCounts';
 import { SongCover } from '../../../components/SongCover';
 import { toPlayerSong } from '../../../components/SongList';
@@ -101,12 +103,12 @@ export function WorkCard({
   // Only a finished extension can be joined into a whole song (the server refuses anything else).
   const joinable = done && song.origin === 'extend';
   let lineage: string | null = null;
-  if (song.origin === 'extend') lineage = zh.works.originExtend;
-  else if (song.origin === 'concat') lineage = zh.works.originConcat;
+  if (song.origin === 'extend') lineage = zhWorks.originExtend;
+  else if (song.origin === 'concat') lineage = zhWorks.originConcat;
 
   /** Runs `action` for a finished song; otherwise says why not. */
-  const whenDone = (action: () => void, notDone: string = zh.create.onlyCompleted) => () => {
-    if (generating) notify(zh.create.generatingWait, 'warning');
+  const whenDone = (action: () => void, notDone: string = zhCreate.onlyCompleted) => () => {
+    if (generating) notify(zhCreate.generatingWait, 'warning');
     else if (!done) notify(notDone, 'warning');
     else action();
   };
@@ -116,7 +118,7 @@ export function WorkCard({
   const onLike = whenDone(() => like.mutate({ nativeId: song.native_id, like: !song.liked }));
 
   const onSimilar = () => {
-    if (!done) notify(zh.create.onlyCompleted, 'warning');
+    if (!done) notify(zhCreate.onlyCompleted, 'warning');
     else navigate(similarHref(song.title, song.tags));
   };
 
@@ -125,8 +127,8 @@ export function WorkCard({
   const onShare = whenDone(() => {
     share.mutate(song.native_id, {
       onSuccess: async ({ url }) => {
-        if (await copyText(url)) notify(zh.works.linkCopied, 'success');
-        else notify(zh.works.copyFailed(url), 'warning');
+        if (await copyText(url)) notify(zhWorks.linkCopied, 'success');
+        else notify(zhWorks.copyFailed(url), 'warning');
       },
     });
   });
@@ -134,7 +136,7 @@ export function WorkCard({
   const download = (format: SongFormat) =>
     whenDone(() => {
       if (!song.native_audio_url) {
-        notify(zh.works.noDownloadLink, 'warning');
+        notify(zhWorks.noDownloadLink, 'warning');
         return;
       }
       setDownloading(format);
@@ -148,7 +150,7 @@ export function WorkCard({
 
   const onSwitch = () => {
     const open: 0 | 1 = song.open === 1 ? 0 : 1;
-    openSong.mutate({ nativeId: song.native_id, open }, { onSuccess: () => notify(zh.works.statusChanged, 'success') });
+    openSong.mutate({ nativeId: song.native_id, open }, { onSuccess: () => notify(zhWorks.statusChanged, 'success') });
   };
 
   let cover: ReactNode;
@@ -166,10 +168,10 @@ export function WorkCard({
     );
   else cover = <SongCover src={song.native_image_url} width={COVER} height={COVER} radius={1.5} priority={priority} />;
 
-  const title = failed ? zh.works.failedTitle : truncate(song.title, CARD_TITLE_MAX);
+  const title = failed ? zhWorks.failedTitle : truncate(song.title, CARD_TITLE_MAX);
   let subtitle: string;
-  if (failed) subtitle = zh.works.failedSubtitle;
-  else if (generating) subtitle = zh.works.generatingProgress(progressSince(song.progress_started_at, now));
+  if (failed) subtitle = zhWorks.failedSubtitle;
+  else if (generating) subtitle = zhWorks.generatingProgress(progressSince(song.progress_started_at, now));
   else subtitle = tags.join(' · ');
 
   return (
@@ -190,7 +192,7 @@ export function WorkCard({
             </Typography>
           ) : null}
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            <time dateTime={song.created_at} title={zh.works.createdAt}>
+            <time dateTime={song.created_at} title={zhWorks.createdAt}>
               {formatDate(song.created_at)}
             </time>
             {lineage ? (
@@ -206,7 +208,7 @@ export function WorkCard({
           {failed ? null : <SongCounts plays={song.play_count} likes={song.likeCount} dense />}
         </Stack>
         <FormControlLabel
-          label={zh.works.publicSwitch}
+          label={zhWorks.publicSwitch}
           labelPlacement="bottom"
           sx={{ m: 0, flexShrink: 0, '& .MuiFormControlLabel-label': { fontSize: '0.75rem' } }}
           control={
@@ -221,7 +223,7 @@ export function WorkCard({
       </Stack>
       {failed ? (
         <Typography variant="body2" sx={{ px: 1.5, pb: 0.5, color: 'text.secondary' }}>
-          {zh.works.failedText}
+          {zhWorks.failedText}
         </Typography>
       ) : null}
       <Stack
@@ -231,37 +233,37 @@ export function WorkCard({
         {failed ? null : (
           // While generating, the song's actions are shown dimmed; clicking one says why it waits.
           <Stack direction="row" sx={{ flex: 1, justifyContent: 'space-between', opacity: generating ? 0.55 : 1 }}>
-            <Action label={playing ? zh.works.pause : zh.works.play} onClick={onPlay}>
+            <Action label={playing ? zhWorks.pause : zhWorks.play} onClick={onPlay}>
               {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
             </Action>
-            <Action label={song.liked ? zh.works.unlike : zh.works.like} pressed={!!song.liked} onClick={onLike} disabled={like.isPending}>
+            <Action label={song.liked ? zhWorks.unlike : zhWorks.like} pressed={!!song.liked} onClick={onLike} disabled={like.isPending}>
               {song.liked ? <FavoriteIcon fontSize="small" color="error" /> : <FavoriteBorderIcon fontSize="small" />}
             </Action>
-            <Action label={zh.works.similar} onClick={onSimilar}>
+            <Action label={zhWorks.similar} onClick={onSimilar}>
               <AutoAwesomeIcon fontSize="small" />
             </Action>
-            <Action label={zh.works.extend} onClick={onExtend}>
+            <Action label={zhWorks.extend} onClick={onExtend}>
               <EditNoteIcon fontSize="small" />
             </Action>
             {joinable ? (
-              <Action label={zh.works.join} onClick={() => setJoining(true)}>
+              <Action label={zhWorks.join} onClick={() => setJoining(true)}>
                 <MergeTypeIcon fontSize="small" />
               </Action>
             ) : null}
-            <Action label={zh.works.share} onClick={onShare} disabled={share.isPending}>
+            <Action label={zhWorks.share} onClick={onShare} disabled={share.isPending}>
               <ShareIcon fontSize="small" />
             </Action>
-            <Action label={zh.works.download} onClick={onDownload} disabled={downloading !== null}>
+            <Action label={zhWorks.download} onClick={onDownload} disabled={downloading !== null}>
               {downloading === 'mp3' ? <CircularProgress size={18} aria-hidden /> : <DownloadIcon fontSize="small" />}
             </Action>
             {member ? (
-              <Action label={zh.works.downloadWav} onClick={onDownloadWav} disabled={downloading !== null}>
+              <Action label={zhWorks.downloadWav} onClick={onDownloadWav} disabled={downloading !== null}>
                 {downloading === 'wav' ? <CircularProgress size={18} aria-hidden /> : <GraphicEqIcon fontSize="small" />}
               </Action>
             ) : null}
           </Stack>
         )}
-        <Action label={zh.works.delete} onClick={() => onDelete(song)}>
+        <Action label={zhWorks.delete} onClick={() => onDelete(song)}>
           <DeleteOutlineIcon fontSize="small" />
         </Action>
       </Stack>

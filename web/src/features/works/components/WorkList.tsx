@@ -11,6 +11,7 @@ import { type ReactNode, useState } from 'react';
 import { ApiError, notify } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
+import { zhWorks } from '../../../strings/works';
 import { StatusState } from '../../../components/StatusState';
 import { useProgressiveCount } from '../../../lib/deferred';
 import { useDeleteSong } from '../api/useDeleteSong';
@@ -59,7 +60,7 @@ export function WorkList({
     if (!song) return;
     remove.mutate(song.native_id, {
       onSuccess: () => {
-        notify(zh.works.deleted, 'success');
+        notify(zhWorks.deleted, 'success');
         // The last song of a later page went: show the page before.
         if (page > 1 && (songs.data?.length ?? 0) <= 1) onPageChange(page - 1);
       },
@@ -72,7 +73,7 @@ export function WorkList({
   }
   if (songs.isPending) return <StatusState kind="loading" dense={dense} />;
   if (songs.data.length === 0 && page === 1)
-    return <StatusState kind="empty" dense={dense} title={zh.works.emptyTitle} text={zh.works.emptyText} action={emptyAction} />;
+    return <StatusState kind="empty" dense={dense} title={zhWorks.emptyTitle} text={zhWorks.emptyText} action={emptyAction} />;
 
   return (
     <>
@@ -96,7 +97,7 @@ export function WorkList({
         )}
       </Box>
       {pages > 1 ? (
-        <Stack component="nav" aria-label={zh.works.pagination} sx={{ alignItems: 'center', mt: 2 }}>
+        <Stack component="nav" aria-label={zhWorks.pagination} sx={{ alignItems: 'center', mt: 2 }}>
           <Pagination
             count={pages}
             page={Math.min(page, pages)}
@@ -112,14 +113,14 @@ export function WorkList({
         aria-labelledby="work-delete-title"
         aria-describedby="work-delete-text"
       >
-        <DialogTitle id="work-delete-title">{zh.works.deleteTitle}</DialogTitle>
+        <DialogTitle id="work-delete-title">{zhWorks.deleteTitle}</DialogTitle>
         <DialogContent>
-          <DialogContentText id="work-delete-text">{zh.works.deleteConfirm}</DialogContentText>
+          <DialogContentText id="work-delete-text">{zhWorks.deleteConfirm}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setToDelete(null)}>{zh.works.cancel}</Button>
+          <Button onClick={() => setToDelete(null)}>{zhWorks.cancel}</Button>
           <Button onClick={confirmDelete} color="error" variant="contained" autoFocus>
-            {zh.works.confirm}
+            {zhWorks.confirm}
           </Button>
         </DialogActions>
       </Dialog>

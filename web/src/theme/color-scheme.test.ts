@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setPrefersDark } from '../testing/match-media';
+import { applyColorMode, colorModeStorage, resolvedColorMode, setColorMode } from './color-scheme';
+import { MODE_STORAGE_KEY } from './tokens';
+
+describe('colour mode (without MUI)', () => {
+  afterEach(() => {
+    document.documentElement.className = '';
+  });
+
+  it('follows the system until a mode is chosen, then keeps the choice', () => {
+    setPrefersDark(true);
+    expect(resolvedColorMode()).toBe('dark');
+    applyColorMode();
+    expect(document.documentElement.className).toBe('dark');
+
+    setColorMode('light');
+    expect(window.localStorage.getItem(MODE_STORAGE_KEY)).toBe('light');
+    expect(resolvedColorMode()).toBe('light');
+    expect(document.documentElement.className).toBe('light');
+
+    setColorMode('system');
+    expect(document.documentElement.className).toBe('dark');
+  });
+
+  it("tells MUI's providers of a choice made in this page, once", () => {
+    const storage = colorModeStorage({ key: MODE_STORAGE_KEY });
+    const heard = vi.fn();
+    const stop = storage.subscribe(heard);
+    setColorMode('dark');
+    setColorMode('dark');
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(heard).toHaveBeenCalledWith('dark');
+    expect(storage.get('system')).toBe('dark');
+    stop();
+    setColorMode('light');
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it('hears another tab through the storage event', () => {
+    const heard = vi.fn();
+    const stop = colorModeStorage({ key: MODE_STORAGE_KEY }).subscribe(heard);
+    window.dispatchEvent(new StorageEvent('storage', { key: MODE_STORAGE_KEY, newValue: 'light' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: 'x' }));
+    expect(heard).toHaveBeenCalledExactlyOnceWith('light');
+    stop();
+  });
+});
