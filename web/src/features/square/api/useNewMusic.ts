@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import type { SongListItem } from '../../../lib/types';
 
@@ -7,9 +7,9 @@ export const NEW_LIST_SIZE = 8;
 
 /** GET /music/getNewMusic: public finished songs, newest first. */
 export const newMusicQuery = (size = NEW_LIST_SIZE) =>
-  queryOptions({
+  ({
     queryKey: ['music', 'new', size],
-    queryFn: async ({ signal }) =>
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
       (await apiGet<SongListItem[]>('/music/getNewMusic', { page: 1, size }, { signal })).slice(0, size),
   });
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import type { SongListItem } from '../../../lib/types';
 
@@ -6,9 +6,9 @@ export const HOT_LIST_SIZE = 10;
 
 /** GET /music/getPopularMusic: public finished songs by hotness. */
 export const popularMusicQuery = (size = HOT_LIST_SIZE) =>
-  queryOptions({
+  ({
     queryKey: ['music', 'popular', size],
-    queryFn: ({ signal }) => apiGet<SongListItem[]>('/music/getPopularMusic', { page: 1, size }, { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<SongListItem[]>('/music/getPopularMusic', { page: 1, size }, { signal }),
   });
 
 export function usePopularMusic(size = HOT_LIST_SIZE) {

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import type { SongListItem } from '../../../lib/types';
 
@@ -6,9 +6,9 @@ export const SEARCH_PAGE_SIZE = 20;
 
 /** GET /music/search: "fiery" (hot), "new", a genre label or style name, or a search word. */
 export const searchMusicQuery = (keyword: string) =>
-  queryOptions({
+  ({
     queryKey: ['music', 'search', keyword],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
       apiGet<SongListItem[]>('/music/search', { keyword, page: 1, size: SEARCH_PAGE_SIZE }, { signal }),
   });
 
