@@ -2,6 +2,7 @@
 // table, the envelope and the metrics text.
 
 #include "envelope.h"
+#include "http_client.h"
 #include "files.h"
 #include "json_input.h"
 #include "list_cache.h"
@@ -257,6 +258,19 @@ TEST(Gzip, Negotiation) {
     EXPECT_FALSE(acceptsGzip("gzip;q=0"));
     EXPECT_FALSE(acceptsGzip("gzip; q=0.000"));
     EXPECT_FALSE(acceptsGzip("x-gzip-like"));
+}
+
+TEST(Gzip, LevelsRoundTripAndBestIsNoLarger) {
+    std::string text;
+    for (int i = 0; i < 2000; ++i) {
+        text += "{\"id\":" + std::to_string(i * 7919 % 1000) + ",\"title\":\"晚风 " + std::to_string(i % 37) + "\"},";
+    }
+    const std::string byDefault = gzip(text);
+    const std::string best = gzip(text, kGzipLevelBest);
+    EXPECT_EQ(gequ::http::test::gunzip(byDefault), text);
+    EXPECT_EQ(gequ::http::test::gunzip(best), text);
+    EXPECT_LE(best.size(), byDefault.size());
+    EXPECT_LT(best.size(), text.size() / 4);
 }
 
 // ---- the token bucket ----

@@ -90,17 +90,29 @@ bool acceptsGzip(std::string_view acceptEncoding) {
     return false;
 }
 
-std::string gzip(std::string_view data) {
+std::string gzip(std::string_view data, int level) {
     std::ostringstream out;
     {
-        Poco::DeflatingOutputStream deflater(out, Poco::DeflatingStreamBuf::STREAM_GZIP);
+        Poco::DeflatingOutputStream deflater(out, Poco::DeflatingStreamBuf::STREAM_GZIP, level);
         deflater.write(data.data(), static_cast<std::streamsize>(data.size()));
         deflater.close();
     }
     return std::move(out).str();
 }
 
-ResponseWriter::ResponseWriter(Headers fixedHeaders) : _fixedHeaders(std::move(fixedHeaders)) {}
+ResponseWriter::ResponseWriter(Headers fixedHeaders, Headers documentHeaders)
+    : _fixedHeaders(std::move(fixedHeaders)), _documentHeaders(std::move(documentHeaders)) {}
+
+namespace {
+
+/// A script or a stylesheet: a browser applies no Content-Security-Policy, frame or referrer policy read from its
+/// answer, so those headers would only add bytes to every asset of a page (docs/web-performance.md).
+bool isSubresourceCode(std::string_view contentType) {
+    return contentType.starts_with("text/javascript") || contentType.starts_with("application/javascript") ||
+           contentType.starts_with("text/css");
+}
+
+} // namespace
 
 std::string ResponseWriter::gzippedFile(const FileBody& file, const std::string& etag) {
     std::string key = file.path.string() + '\n' + etag;
@@ -110,7 +122,7 @@ std::string ResponseWriter::gzippedFile(const FileBody& file, const std::string&
             return it->second;
         }
     }
-    std::string compressed = gzip(readRange(file));
+    std::string compressed = gzip(readRange(file), kGzipLevelBest);
     std::lock_guard lock(_cacheMutex);
     if (_gzipCacheBytes + compressed.size() > kGzipCacheMaxBytes) {
         _gzipCache.clear(); // simple and bounded; the hashed assets are few and come back at once
@@ -128,6 +140,11 @@ void ResponseWriter::write(const Poco::Net::HTTPServerRequest& request, Poco::Ne
     out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
     for (const auto& [name, value] : _fixedHeaders) {
         out.set(name, value);
+    }
+    if (!isSubresourceCode(response.contentType)) {
+        for (const auto& [name, value] : _documentHeaders) {
+            out.set(name, value);
+        }
     }
     out.set("X-Request-Id", requestId);
 

@@ -199,12 +199,12 @@ struct Server::Impl {
         : config(std::move(c)), services(std::move(s)), listCache(std::chrono::milliseconds(config.listCacheMillis)),
           sessionCache(std::chrono::milliseconds(config.sessionCacheMillis)),
           limiter(config.ratePerIp, config.burstPerIp),
-          writer(ResponseWriter::Headers{
-              {"X-Content-Type-Options", "nosniff"},
-              {"Referrer-Policy", "strict-origin-when-cross-origin"},
-              {"X-Frame-Options", "DENY"},
-              {"Content-Security-Policy", contentSecurityPolicy(config.mediaHosts)},
-          }),
+          writer(ResponseWriter::Headers{{"X-Content-Type-Options", "nosniff"}},
+                 ResponseWriter::Headers{
+                     {"Referrer-Policy", "strict-origin-when-cross-origin"},
+                     {"X-Frame-Options", "DENY"},
+                     {"Content-Security-Policy", contentSecurityPolicy(config.mediaHosts)},
+                 }),
           proxies(config.trustedProxies), routeContext{config, services, metrics, listCache, sessionCache} {
         addAllRoutes(router, routeContext);
     }
