@@ -35,16 +35,26 @@ window.HTMLMediaElement.prototype.load = () => {};
 window.HTMLMediaElement.prototype.pause = () => {};
 window.HTMLMediaElement.prototype.play = () => Promise.resolve();
 
-const { criticalCss, installMatchMedia, PRERENDER_URLS } = await import(
+const { criticalCss, installMatchMedia, PRERENDER_URLS, STATIC_PATHS } = await import(
   pathToFileURL(join(web, 'dist-prerender', 'critical-css.js')).href
 );
 installMatchMedia();
 
 const escapeStyle = (css) => css.replace(/<\/style/gi, '<\\/style');
 for (const [path, url] of PRERENDER_URLS) {
-  const { ids, css, globals } = await criticalCss(url);
+  const { ids, css, globals, page } = await criticalCss(url);
   const file = join(dist, path === '/' ? '' : path.slice(1), 'index.html');
-  const html = readFileSync(file, 'utf8');
+  let html = readFileSync(file, 'utf8');
+  // A page that is the same for everyone (an info page) is put into the app shell whole, so that the first paint is
+  // the page as the app draws it: its largest text is painted then, and the app's render changes nothing on screen.
+  if (STATIC_PATHS.includes(path)) {
+    if (!page) throw new Error(`${path}: the prerender drew no page`);
+    const begin = html.indexOf('<!--gequ:shell-->');
+    const end = html.indexOf('<!--/gequ:shell-->');
+    if (begin < 0 || end < begin) throw new Error(`${file} has no app shell markers`);
+    html = html.slice(0, begin) + page + html.slice(end + '<!--/gequ:shell-->'.length);
+    html = html.replace('class="gq-main gq-info"', 'class="gq-shell-page"');
+  }
   if (html.includes('data-emotion="css ')) throw new Error(`${file} already has its styles`);
   // The global styles first: emotion puts them before the components' rules.
   const tags = [
@@ -53,6 +63,7 @@ for (const [path, url] of PRERENDER_URLS) {
   ];
   // A page without MUI (the music square) has no emotion styles: nothing to write.
   if (tags.length === 0) {
+    writeFileSync(file, html);
     console.log(`${path}: no emotion styles`);
     continue;
   }

@@ -106,9 +106,15 @@ export function routePages(): Plugin {
       for (const route of ROUTE_META) {
         const boot = bootFor(usesMui(route.path));
         const beforePage = new Set([...initial, ...boot]);
-        const preloads = [...entryImports, ...boot, ...closure(bundle, findChunk(route.module), beforePage)]
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-          .join('\n    ');
+        // What the entry imports itself is preloaded by the page. The app's chunks are listed in a meta tag, and the
+        // entry preloads them once the page has painted (src/main.tsx): the first screen is the HTML and its styles,
+        // and neither their download nor their compilation competes with it (docs/web-performance.md, "The app's
+        // code after the first paint").
+        const appChunks = [...boot, ...closure(bundle, findChunk(route.module), beforePage)];
+        const preloads = [
+          ...entryImports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          `<meta name="gequ-chunks" content="${appChunks.map((file) => `/${file}`).join(' ')}">`,
+        ].join('\n    ');
         let out = between(html, '<!--gequ:meta-->', '<!--/gequ:meta-->', metaBlock(route));
         out = between(out, '<!--gequ:shell-->', '<!--/gequ:shell-->', shellBlock(route));
         if (route.info) out = out.replace('class="gq-main"', 'class="gq-main gq-info"');

@@ -1,6 +1,7 @@
-// The entry: deliberately tiny. It sets the colour scheme class, lets the browser paint the app shell of index.html,
-// and only then starts the app (app/boot.tsx, whose chunks the route's page already preloads), so the first paint never
-// waits for the app's JavaScript to run (docs/web-performance.md).
+// The entry: deliberately tiny. It sets the colour scheme class, starts the first screen's GETs, lets the browser paint
+// the app shell of the route's page, and only then preloads the app's chunks (all at once: the page lists them in
+// <meta name="gequ-chunks">, scripts/route-pages.ts) and starts the app (app/boot.tsx), so the first paint never waits
+// for the app's JavaScript to download, compile or run (docs/web-performance.md).
 import { startEarlyFetches, storedToken } from './lib/early-fetch';
 import { initColorScheme } from './theme/init-color-scheme';
 import './ui/ui.css';
@@ -8,6 +9,17 @@ import './ui/ui.css';
 initColorScheme();
 // The first screen's data is asked for now, while the app's JavaScript downloads (lib/early-fetch.ts).
 startEarlyFetches(window.location.pathname, storedToken(), Date.now(), window.location.search);
-const boot = () => void import('./app/boot');
+const boot = () => {
+  const chunks = document.querySelector('meta[name="gequ-chunks"]')?.getAttribute('content')?.split(' ') ?? [];
+  for (const href of chunks) {
+    if (!href) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('./app/boot');
+};
 if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(boot, 0));
 else boot();

@@ -82,7 +82,8 @@ async function settle(container: HTMLElement, queryClient: QueryClient): Promise
   }
 }
 
-async function renderOnce(url: string, cache: EmotionCache): Promise<void> {
+/** Renders the app at `url` once; returns the page's markup (the inside of <main>). */
+async function renderOnce(url: string, cache: EmotionCache): Promise<string> {
   await preloadRoute(new URL(url, 'http://localhost').pathname);
   const container = document.createElement('div');
   document.body.append(container);
@@ -98,18 +99,28 @@ async function renderOnce(url: string, cache: EmotionCache): Promise<void> {
     </CacheProvider>,
   );
   await settle(container, queryClient);
+  const page = container.querySelector('main')?.innerHTML ?? '';
   root.unmount();
   container.remove();
   queryClient.clear();
+  return page;
 }
 
 /** What a route's first screen styles with: emotion's rules with their names, and its global styles by name. */
 export interface CriticalCss {
   ids: string[];
   css: string;
-  /** [name, css] of each <Global> (CssBaseline, the theme's CSS variables). */
+  /** [name, css] of each <Global> (the theme's CSS variables). */
   globals: [string, string][];
+  /** The page's markup as a visitor on a phone, for the routes whose page is the same for everyone (STATIC_PATHS). */
+  page: string;
 }
+
+/**
+ * The routes whose page shows the same text to everyone (the info pages): the build puts the page itself, as rendered
+ * here, into the app shell, so the first paint is the whole page (docs/web-performance.md).
+ */
+export const STATIC_PATHS: readonly string[] = ROUTE_META.filter((route) => route.info).map((route) => route.path);
 
 /** The emotion rules of the route at `url`'s first screen, in every state rendered. */
 export async function criticalCss(url: string): Promise<CriticalCss> {
@@ -129,6 +140,7 @@ export async function criticalCss(url: string): Promise<CriticalCss> {
     }
     return result;
   };
+  let page = '';
   try {
     for (const { signedIn, data } of [
       { signedIn: false, data: true },
@@ -140,7 +152,8 @@ export async function criticalCss(url: string): Promise<CriticalCss> {
       else localStorage.removeItem(TOKEN_KEY);
       for (const width of [412, 1440]) {
         setViewportWidth(width);
-        await renderOnce(url, cache);
+        const markup = await renderOnce(url, cache);
+        if (!signedIn && data && width === 412) page = markup;
       }
     }
   } finally {
@@ -151,5 +164,5 @@ export async function criticalCss(url: string): Promise<CriticalCss> {
   const ids = Object.keys(cache.inserted).filter((id) => cache.inserted[id] === true);
   const css = cache.sheet.tags.map((tag) => tag.textContent ?? '').join('');
   cache.sheet.flush();
-  return { ids, css, globals: [...globals] };
+  return { ids, css, globals: [...globals], page };
 }
