@@ -56,12 +56,12 @@ export default defineConfig({
             { name: 'theme', test: /[\\/]src[\\/]theme[\\/](theme\.ts|mui-locale\.ts|MuiScope\.tsx)$/, priority: 2 },
             // The colour mode and the layout's sizes, shared by the theme and the app (which must not import each other).
             { name: 'color-mode', test: /[\\/]src[\\/]theme[\\/](tokens|color-scheme)\.ts$/, priority: 4 },
-            // The music square's parts (not MusicListPage, which uses MUI) with the song list components and helpers
+            // The music square's parts and its song list page with the song list components and helpers
             // it shares with other pages: one request. (The square's queries are plain option objects rather than
             // TanStack's queryOptions helper, which this chunk would otherwise carry for every page that uses it.)
             {
               name: 'square',
-              test: /[\\/]src[\\/](features[\\/]square[\\/](?!MusicListPage)|components[\\/]Song|lib[\\/](player-links|genres|genres-parse)\.ts)/,
+              test: /[\\/]src[\\/](features[\\/]square[\\/]|components[\\/]Song|lib[\\/](player-links|genres|genres-parse)\.ts)/,
               priority: 0,
             },
             // The MUI components several pages share, in one chunk rather than tens of small ones (each a request).

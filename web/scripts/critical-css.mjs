@@ -35,14 +35,18 @@ window.HTMLMediaElement.prototype.load = () => {};
 window.HTMLMediaElement.prototype.pause = () => {};
 window.HTMLMediaElement.prototype.play = () => Promise.resolve();
 
-const { criticalCss, installMatchMedia, PRERENDER_URLS, STATIC_PATHS } = await import(
+const { criticalCss, installMatchMedia, PRERENDER_URLS, STATIC_PATHS, usesMui } = await import(
   pathToFileURL(join(web, 'dist-prerender', 'critical-css.js')).href
 );
 installMatchMedia();
 
 const escapeStyle = (css) => css.replace(/<\/style/gi, '<\\/style');
 for (const [path, url] of PRERENDER_URLS) {
-  const { ids, css, globals, page } = await criticalCss(url);
+  const rendered = await criticalCss(url);
+  const { ids, css, page } = rendered;
+  // A page without MUI has no theme stylesheet in the browser: the prerender (which has MUI loaded once an earlier
+  // route needed it) must not leave one in its HTML.
+  const globals = usesMui(path) ? rendered.globals : [];
   const file = join(dist, path === '/' ? '' : path.slice(1), 'index.html');
   let html = readFileSync(file, 'utf8');
   // A page that is the same for everyone (an info page) is put into the app shell whole, so that the first paint is

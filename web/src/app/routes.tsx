@@ -42,7 +42,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>, { plain = fal
 // One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small.
 const pages = {
   home: lazyPage(() => import('../features/square/HomePage'), { plain: true }),
-  musicList: lazyPage(() => import('../features/square/MusicListPage')),
+  musicList: lazyPage(() => import('../features/square/MusicListPage'), { plain: true }),
   create: lazyPage(() => import('../features/create/CreatePage')),
   mywork: lazyPage(() => import('../features/works/MyWorkPage')),
   member: lazyPage(() => import('../features/member/MemberPage')),

@@ -120,6 +120,19 @@ describe('early fetches', () => {
     document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
   });
 
+  it("starts loading a song list's cover at once, from the site or http(s) only", () => {
+    const encode = (text: string) => btoa(text);
+    const preloads = () =>
+      [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('href'));
+    startEarlyFetches('/musicList', null, 0, `?type=x&keyword=y&img=${encode('/covers/pop.svg')}`);
+    expect(preloads()).toEqual(['/covers/pop.svg']);
+    startEarlyFetches('/musicList', null, 0, `?img=${encode('javascript:alert(1)')}`);
+    startEarlyFetches('/musicList', null, 0, `?img=${encode('//evil.example/x.png')}`);
+    startEarlyFetches('/musicList', null, 0, '?img=%%%');
+    expect(preloads()).toEqual(['/covers/pop.svg']);
+    document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+  });
+
   it('gives nothing for another token or after its time', () => {
     startEarlyFetches('/mywork', 'tok-a', 1_000);
     expect(takeEarlyFetch(at('/user/select'), 'tok-b', 1_001)).toBeUndefined();

@@ -19,6 +19,7 @@ import { profile, song, timedSongDetail, userSong } from '../testing/fixtures';
 import { setViewportWidth } from '../testing/match-media';
 
 export { installMatchMedia } from '../testing/match-media';
+export { usesMui } from '../app/route-meta-lite';
 
 const ok = <T extends JsonBodyType>(data: T) => HttpResponse.json({ code: 2000, type: 'ok', message: '成功', data });
 

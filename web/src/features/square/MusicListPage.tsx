@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -17,7 +14,9 @@ import { SearchBox } from './components/SearchBox';
  * /musicList?type&keyword&img (all base64): a cover with the list title, then the songs (docs/web.md).
  * Songs are fetched only when img is present. The page starts loading; an empty result or a network failure
  * ends it; other failures leave it loading (the API client has shown the server's message). A row opens the player
- * on the whole list (ids) at that row (index); its button plays the song in place.
+ * on the whole list (ids) at that row (index); its button plays the song in place. Plain components (src/ui), like the
+ * square: a shared list link loads no MUI. The cover is the page's largest paint, so it loads at once (the entry has
+ * already asked for it: lib/early-fetch.ts).
  */
 export default function MusicListPage() {
   const [params] = useSearchParams();
@@ -39,49 +38,20 @@ export default function MusicListPage() {
   return (
     <PageContainer maxWidth={960}>
       <PageTitle title={zhMusicList.title} />
-      <Box sx={{ mb: 2 }}>
+      <div className="gq-list-search">
         <SearchBox key={keyword} initial={type === zh.square.searchTitle(keyword) ? keyword : ''} />
-      </Box>
+      </div>
       {img ? (
-        <Box
-          sx={{
-            position: 'relative',
-            borderRadius: 2,
-            overflow: 'hidden',
-            height: { xs: 160, sm: 220 },
-            mb: 2,
-            background: 'linear-gradient(135deg, #7c4dff 0%, #ec407a 100%)',
-          }}
-        >
-          <Box
-            component="img"
-            src={img}
-            alt={zhMusicList.cover(type || zhMusicList.title)}
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-          />
-          <Box
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              display: 'flex',
-              alignItems: 'flex-end',
-              p: { xs: 2, sm: 3 },
-              background: 'linear-gradient(to top, rgba(0,0,0,.55), rgba(0,0,0,0) 65%)',
-            }}
-          >
-            <Typography variant="h2" component="h2" sx={{ color: '#fff', fontSize: { xs: '1.5rem', sm: '2rem' } }}>
-              {type}
-            </Typography>
-          </Box>
-        </Box>
+        <div className="gq-list-cover">
+          <img src={img} alt={zhMusicList.cover(type || zhMusicList.title)} fetchPriority="high" />
+          <div className="gq-list-cover-caption">
+            <h2>{type}</h2>
+          </div>
+        </div>
       ) : type ? (
-        <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
-          {type}
-        </Typography>
+        <h2 className="gq-h2 gq-list-type">{type}</h2>
       ) : null}
-      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-        {body}
-      </Paper>
+      <div className="gq-panel gq-list-panel">{body}</div>
     </PageContainer>
   );
 }
