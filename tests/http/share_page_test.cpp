@@ -16,7 +16,8 @@ using domain::SongStatus;
 
 constexpr const char* kPlayerPage =
     "<!doctype html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\"><!--gequ:meta--><title>播放器 - 歌曲</title>"
-    "<meta name=\"description\" content=\"generic\" /><!--/gequ:meta--></head><body><div id=\"root\"></div></body>"
+    "<meta name=\"description\" content=\"generic\" /><!--/gequ:meta--></head><body><div id=\"root\"><!--gequ:shell-->"
+    "<h1>播放器</h1><!--/gequ:shell--></div></body>"
     "</html>";
 
 Song song(const std::string& id, const std::string& title, bool open) {
@@ -93,7 +94,11 @@ TEST_F(SharePageTest, APublicSongsLinkCarriesItsTitleCoverAndAddressEscaped) {
     EXPECT_NE(html.find("风格：流行 · 男声。歌词：海边的晚霞 染红了天空"), std::string::npos) << html;
     EXPECT_EQ(html.find("generic"), std::string::npos) << "the build's generic tags are replaced";
     EXPECT_EQ(html.find("<夏日>"), std::string::npos) << "nothing unescaped";
-    EXPECT_NE(html.find("<div id=\"root\"></div>"), std::string::npos) << "the app itself is unchanged";
+    // The shell draws the cover under the heading, so the first paint shows it before the app runs.
+    EXPECT_NE(html.find("<h1>播放器</h1><div class=\"gq-shell-cover\"><img src=\"/media/s-open.jpg\" alt=\"\" "
+                        "fetchpriority=\"high\" /></div><!--/gequ:shell--></div>"),
+              std::string::npos)
+        << html;
 }
 
 TEST_F(SharePageTest, UrlSafeAndUnpaddedIdsWork) {
@@ -136,6 +141,14 @@ TEST_F(SharePageTest, RobotsTxtIsPlainText) {
     ASSERT_EQ(robots.status, 200);
     EXPECT_EQ(robots.header("Content-Type"), "text/plain; charset=utf-8");
     EXPECT_EQ(robots.text(), "User-agent: *\nAllow: /\n");
+}
+
+TEST(AddShellCover, GoesBeforeTheShellsEndEscapedOrNotAtAll) {
+    EXPECT_EQ(addShellCover("<!--gequ:shell--><h1>播放器</h1><!--/gequ:shell-->", "/m/a\"b.jpg"),
+              "<!--gequ:shell--><h1>播放器</h1><div class=\"gq-shell-cover\"><img src=\"/m/a&quot;b.jpg\" alt=\"\" "
+              "fetchpriority=\"high\" /></div><!--/gequ:shell-->");
+    EXPECT_EQ(addShellCover("<div id=\"root\"></div>", "/m/a.jpg"), "<div id=\"root\"></div>");
+    EXPECT_EQ(addShellCover("<!--/gequ:shell-->", ""), "<!--/gequ:shell-->");
 }
 
 TEST(ReplaceMetaBlock, ReplacesBetweenTheMarkersOrInsertsBeforeHead) {

@@ -24,6 +24,7 @@ constexpr std::size_t kMaxIdBytes = 128;
 constexpr std::size_t kLyricExcerptCodePoints = 60;
 constexpr std::string_view kMetaBegin = "<!--gequ:meta-->";
 constexpr std::string_view kMetaEnd = "<!--/gequ:meta-->";
+constexpr std::string_view kShellEnd = "<!--/gequ:shell-->";
 constexpr const char* kDefaultImage = "/icons/icon-512.png";
 
 bool startsWith(std::string_view text, std::string_view prefix) {
@@ -199,6 +200,18 @@ std::string replaceMetaBlock(const std::string& page, const std::string& meta) {
     return page.substr(0, head) + meta + page.substr(head);
 }
 
+std::string addShellCover(const std::string& page, const std::string& imageUrl) {
+    std::size_t at = page.find(kShellEnd);
+    if (imageUrl.empty() || at == std::string::npos) {
+        return page;
+    }
+    // The box the player page draws its cover in (web/src/ui/ui.css .gq-shell-cover): the app's first render replaces
+    // it with the same image in the same place. The image is the page's largest paint.
+    const std::string cover = "<div class=\"gq-shell-cover\"><img src=\"" + net::markupEscape(imageUrl) +
+                              "\" alt=\"\" fetchpriority=\"high\" /></div>";
+    return page.substr(0, at) + cover + page.substr(at);
+}
+
 std::optional<Response> songSharePage(const Request& request, const HttpConfig& config, domain::SquareService& square) {
     auto param = request.param("id");
     if (!param) {
@@ -232,7 +245,8 @@ std::optional<Response> songSharePage(const Request& request, const HttpConfig& 
     }
     Response response;
     response.contentType = "text/html; charset=utf-8";
-    response.body = replaceMetaBlock(*page, songMeta(song->song, config.publicBaseUrl));
+    response.body =
+        addShellCover(replaceMetaBlock(*page, songMeta(song->song, config.publicBaseUrl)), song->song.imageUrl);
     response.set("Cache-Control", kCacheNoCache);
     return response;
 }

@@ -25,6 +25,10 @@ std::optional<std::string> decodeBase64Param(std::string_view value);
 /// and Open Graph tags) replaced by `meta`; without the markers, `meta` goes before </head>.
 std::string replaceMetaBlock(const std::string& page, const std::string& meta);
 
+/// page with the song's cover drawn into the app shell, before the <!--/gequ:shell--> marker (after the heading the
+/// web build put there), so a shared link's first paint shows it; page as it is without the marker or a cover.
+std::string addShellCover(const std::string& page, const std::string& imageUrl);
+
 /// The player page for the song of `id=` with its tags, or nullopt (then the ordinary static answer applies) when the
 /// id does not decode, names no song that anyone may see (public, finished, not hidden or deleted), or the web app
 /// has no page.
