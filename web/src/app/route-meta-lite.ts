@@ -1,12 +1,22 @@
-// Which routes render without MUI (src/ui only): the music square, its song lists and the 404 page (app/routes.tsx
-// `plain` pages). A
-// module of its own, with no imports, so that the app's first stage (app/boot.tsx) knows it without loading the app.
+// Which routes' pages use MUI (app/routes.tsx loads MUI with those pages; the others, the music square, its song lists
+// and the 404 page, are plain components of src/ui). A module of its own, with no imports, so that the app's first
+// stage (app/boot.tsx) and the build (scripts/route-pages.ts) know it without loading the app.
 
-/** The paths whose page uses no MUI. */
-export const PLAIN_PATHS: readonly string[] = ['/', '/musicList'];
+/** The paths whose page uses MUI. */
+export const MUI_PATHS: readonly string[] = [
+  '/create',
+  '/mywork',
+  '/member',
+  '/profile',
+  '/payment',
+  '/musicPlayer',
+  '/contactUs',
+  '/faq',
+  '/about',
+];
 
-/** Whether the page at `pathname` uses MUI (known routes other than PLAIN_PATHS). */
+/** Whether the page at `pathname` uses MUI (an unknown path is the plain 404 page). */
 export function usesMui(pathname: string): boolean {
   const path = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
-  return !PLAIN_PATHS.includes(path);
+  return MUI_PATHS.includes(path);
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { StatusState } from '../components/StatusState';
 import { loadWithMui } from '../theme/mui-loader';
+import { usesMui } from './route-meta-lite';
 import { AppLayout } from './layout/AppLayout';
 
 interface LazyPage {
@@ -39,20 +40,21 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>, { plain = fal
   return { Page, preload: () => fetchPage().then(() => undefined) };
 }
 
-// One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small.
+// One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small; which pages load MUI with
+// them is route-meta-lite.ts's list.
 const pages = {
-  home: lazyPage(() => import('../features/square/HomePage'), { plain: true }),
-  musicList: lazyPage(() => import('../features/square/MusicListPage'), { plain: true }),
-  create: lazyPage(() => import('../features/create/CreatePage')),
-  mywork: lazyPage(() => import('../features/works/MyWorkPage')),
-  member: lazyPage(() => import('../features/member/MemberPage')),
-  payment: lazyPage(() => import('../features/member/PaymentPage')),
-  profile: lazyPage(() => import('../features/profile/ProfilePage')),
-  musicPlayer: lazyPage(() => import('../features/player/PlayerPage')),
-  contactUs: lazyPage(() => import('../features/info/ContactPage')),
-  faq: lazyPage(() => import('../features/info/FaqPage')),
-  about: lazyPage(() => import('../features/info/AboutPage')),
-  notFound: lazyPage(() => import('./NotFoundPage'), { plain: true }),
+  home: lazyPage(() => import('../features/square/HomePage'), { plain: !usesMui('/') }),
+  musicList: lazyPage(() => import('../features/square/MusicListPage'), { plain: !usesMui('/musicList') }),
+  create: lazyPage(() => import('../features/create/CreatePage'), { plain: !usesMui('/create') }),
+  mywork: lazyPage(() => import('../features/works/MyWorkPage'), { plain: !usesMui('/mywork') }),
+  member: lazyPage(() => import('../features/member/MemberPage'), { plain: !usesMui('/member') }),
+  payment: lazyPage(() => import('../features/member/PaymentPage'), { plain: !usesMui('/payment') }),
+  profile: lazyPage(() => import('../features/profile/ProfilePage'), { plain: !usesMui('/profile') }),
+  musicPlayer: lazyPage(() => import('../features/player/PlayerPage'), { plain: !usesMui('/musicPlayer') }),
+  contactUs: lazyPage(() => import('../features/info/ContactPage'), { plain: !usesMui('/contactUs') }),
+  faq: lazyPage(() => import('../features/info/FaqPage'), { plain: !usesMui('/faq') }),
+  about: lazyPage(() => import('../features/info/AboutPage'), { plain: !usesMui('/about') }),
+  notFound: lazyPage(() => import('./NotFoundPage'), { plain: !usesMui('/no-such-page') }),
 };
 type PageName = keyof typeof pages;
 
