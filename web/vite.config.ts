@@ -54,6 +54,9 @@ export default defineConfig({
             },
             // The theme (createTheme with CSS variables: tens of milliseconds on a phone) is a stage of its own.
             { name: 'theme', test: /[\\/]src[\\/]theme[\\/](theme\.ts|mui-locale\.ts|MuiScope\.tsx)$/, priority: 2 },
+            // The route list (src/app/route-meta-lite.ts), read by the first stage (boot) and by the app's router: a
+            // chunk of its own, or boot would import the app's chunk and evaluate it all at once.
+            { name: 'routes', test: /[\\/]src[\\/]app[\\/]route-meta-lite\.ts$/, priority: 4 },
             // The colour mode and the layout's sizes, shared by the theme and the app (which must not import each other).
             { name: 'color-mode', test: /[\\/]src[\\/]theme[\\/](tokens|color-scheme)\.ts$/, priority: 4 },
             // The music square's parts and its song list page with the song list components and helpers

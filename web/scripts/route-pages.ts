@@ -89,6 +89,12 @@ export function routePages(): Plugin {
       // stages (src/app/boot.tsx): preload all of it too.
       // A page without MUI (src/app/route-meta-lite.ts) skips boot's MUI stages (MUI's styles and the theme).
       const bootChunk = findChunk('app/boot.tsx');
+      // The first stage must not import a later stage's chunk, or loading it would evaluate that stage at once.
+      for (const file of bootChunk.imports) {
+        const name = (bundle[file] as OutputChunk | undefined)?.name;
+        if (name && ['react', 'mui-styles', 'theme', 'app'].includes(name))
+          throw new Error(`route-pages: app/boot.tsx imports the ${name} chunk (${file}) statically`);
+      }
       const isMuiStage = (chunk: OutputChunk) =>
         /[\\/]node_modules[\\/]@mui[\\/]|[\\/]src[\\/]theme[\\/]MuiScope\.tsx$/.test(chunk.facadeModuleId ?? '');
       const bootFor = (mui: boolean) => [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_META } from './route-meta';
-import { MUI_PATHS, usesMui } from './route-meta-lite';
+import { PLAIN_PATHS, usesMui } from './route-meta-lite';
 import { ROUTE_PATHS } from './routes';
 
 const pageModules = Object.keys(import.meta.glob('../**/*Page.tsx')).map((p) => p.replace(/^\.\.\//, ''));
@@ -20,7 +20,7 @@ describe('route meta (the pages the build writes per route)', () => {
   });
 
   it('knows which routes load MUI: all but the square, its song lists and unknown paths', () => {
-    for (const path of MUI_PATHS) expect(ROUTE_PATHS).toContain(path);
+    for (const path of PLAIN_PATHS) expect(ROUTE_PATHS).toContain(path);
     expect(ROUTE_PATHS.filter((path) => !usesMui(path))).toEqual(['/', '/musicList']);
     expect(usesMui('/about/')).toBe(true);
     expect(usesMui('/no-such-page')).toBe(false);

@@ -41,7 +41,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>, { plain = fal
 }
 
 // One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small; which pages load MUI with
-// them is route-meta-lite.ts's list.
+// them is decided by route-meta-lite.ts.
 const pages = {
   home: lazyPage(() => import('../features/square/HomePage'), { plain: !usesMui('/') }),
   musicList: lazyPage(() => import('../features/square/MusicListPage'), { plain: !usesMui('/musicList') }),
@@ -74,20 +74,8 @@ export function preloadRoute(pathname: string): Promise<void> {
   return pages[known].preload();
 }
 
-/** docs/web.md: history mode, base /, these routes; anything else is the 404 page. */
-export const ROUTE_PATHS = [
-  '/',
-  '/create',
-  '/mywork',
-  '/member',
-  '/profile',
-  '/payment',
-  '/musicPlayer',
-  '/musicList',
-  '/contactUs',
-  '/faq',
-  '/about',
-] as const;
+/** The routes (docs/web.md), listed in route-meta-lite.ts with the ones that load MUI. */
+export { ROUTE_PATHS } from './route-meta-lite';
 
 export const routes: RouteObject[] = [
   {
