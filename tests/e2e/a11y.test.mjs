@@ -129,7 +129,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
                 await ready(page, '/profile', '个人中心');
                 await page.getByRole('main').getByRole('button', { name: '登录', exact: true }).click();
                 await page.getByRole('dialog', { name: '登录' }).waitFor();
-                await checkAccessible(problems, page, `the login dialog (${tag})`, { scope: '[role="dialog"]' });
+                await checkAccessible(problems, page, `the login dialog (${tag})`, { scope: '[role="dialog"], dialog[open]' });
                 await screenshot(page, `a11y-${tag}-login-dialog`);
                 assert.deepEqual(problems, []);
                 assert.deepEqual(errors, []);
@@ -152,19 +152,19 @@ for (const [size, viewport] of Object.entries(viewports)) {
                 await ready(page, '/member', '会员');
                 await page.getByRole('article', { name: '高级月卡' }).getByRole('button', { name: '立即开通' }).click();
                 await page.getByRole('dialog', { name: '开通高级月卡' }).waitFor();
-                await checkAccessible(problems, page, `the pay dialog (${tag})`, { scope: '[role="dialog"]' });
+                await checkAccessible(problems, page, `the pay dialog (${tag})`, { scope: '[role="dialog"], dialog[open]' });
                 await screenshot(page, `a11y-${tag}-pay-dialog`);
 
                 await ready(page, '/profile', '个人中心');
                 await page.getByRole('button', { name: '积分记录' }).click();
                 await page.getByRole('dialog', { name: '积分记录' }).getByText('新用户注册赠送').waitFor();
-                await checkAccessible(problems, page, `the points-record dialog (${tag})`, { scope: '[role="dialog"]' });
+                await checkAccessible(problems, page, `the points-record dialog (${tag})`, { scope: '[role="dialog"], dialog[open]' });
                 await screenshot(page, `a11y-${tag}-points-record-dialog`);
 
                 await ready(page, '/mywork', '我的作品');
                 await page.getByRole('article').first().getByRole('button', { name: '删除' }).click();
                 await page.getByRole('dialog', { name: '确认删除' }).waitFor();
-                await checkAccessible(problems, page, `the delete dialog (${tag})`, { scope: '[role="dialog"]' });
+                await checkAccessible(problems, page, `the delete dialog (${tag})`, { scope: '[role="dialog"], dialog[open]' });
                 await screenshot(page, `a11y-${tag}-delete-dialog`);
                 assert.deepEqual(problems, []);
                 assert.deepEqual(errors, []);

@@ -131,8 +131,10 @@ test('API paths answer JSON, not the page', async () => {
 // docs/web-performance.md, "Styles in the page": each route's HTML carries the CSS of its first screen in emotion's
 // server form, and the app takes it over instead of making the same rules again. A class name that came out different
 // in the build's render than in the browser's would be made again here, rule for rule; a global style (the theme's
-// variables) whose name came out different would leave its tag unclaimed, in either colour scheme. The music square
-// and its song lists use no MUI ("The first screen without MUI"): no emotion styles at all, and none of MUI's chunks.
+// variables) whose name came out different would leave its tag unclaimed, in either colour scheme. The music square,
+// its song lists and my works use no MUI ("The first screen without MUI"; web/src/app/route-meta-lite.ts, PLAIN_PATHS):
+// no emotion styles at all, and none of MUI's chunks.
+const plainRoutes = ['/', '/musicList', '/mywork'];
 for (const colorScheme of ['light', 'dark']) {
     test(`each page brings its first screen styles, and the app does not make them again (${colorScheme})`, async () => {
         const { context, page } = await openPage(browser, viewports.mobile);
@@ -154,7 +156,7 @@ for (const colorScheme of ['light', 'dark']) {
                 }));
                 console.log(`# ${colorScheme} ${route}: ${fromPage} rules from the page, ${madeHere} made in the browser; ` +
                     `global style tags ${globalsClaimed} in use, ${globalsLeft} left over`);
-                if (route === '/' || route === '/musicList') {
+                if (plainRoutes.includes(route)) {
                     assert.deepEqual(muiChunks, [], `${route} loaded MUI`);
                     assert.equal(fromPage + madeHere + globalsClaimed + globalsLeft, 0, `${route} has emotion styles`);
                     continue;

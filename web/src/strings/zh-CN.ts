@@ -61,6 +61,14 @@ export const zh = {
     loginFirstText: '登录后即可查看个人资料、积分与会员信息。',
   },
 
+  // Numbered pages (ui/Pagination.tsx), named as MUI's Pagination is in theme/mui-locale.ts.
+  pagination: {
+    previous: '转到上一页',
+    next: '转到下一页',
+    page: (page: number) => `转到第 ${page} 页`,
+    current: (page: number) => `第 ${page} 页`,
+  },
+
   states: {
     emptyTitle: '空空如也',
     emptyText: '这里什么也没有~',

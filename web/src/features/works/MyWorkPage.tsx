@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
@@ -28,9 +26,9 @@ export default function MyWorkPage() {
         kind="empty"
         text={zhWorks.loginToView}
         action={
-          <Button variant="contained" onClick={requestLogin}>
+          <button type="button" className="gq-button gq-button-contained" onClick={requestLogin}>
             {zh.nav.login}
-          </Button>
+          </button>
         }
       />
     );
@@ -45,9 +43,9 @@ export default function MyWorkPage() {
         }}
         columns={2}
         emptyAction={
-          <Button component={RouterLink} to="/create" variant="contained">
+          <RouterLink to="/create" className="gq-button gq-button-contained">
             {zhWorks.goCreate}
-          </Button>
+          </RouterLink>
         }
       />
     );
@@ -58,9 +56,7 @@ export default function MyWorkPage() {
         title={zhWorks.title}
         subtitle={isLoggedIn && works.count.data !== undefined ? zhWorks.total(works.count.data) : undefined}
       />
-      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
-        {body}
-      </Paper>
+      <div className="gq-panel gq-list-panel">{body}</div>
     </PageContainer>
   );
 }

@@ -23,7 +23,7 @@ import { extendBody } from '../../create/form';
  * end by default) with new lyrics and, optionally, another style and name. Submits an `extend` create (the same
  * points as a create); the new songs appear in my works.
  */
-export function ExtendDialog({ song, open, onClose }: { song: UserSong; open: boolean; onClose: () => void }) {
+export default function ExtendDialog({ song, open, onClose }: { song: UserSong; open: boolean; onClose: () => void }) {
   const create = useCreateSong();
   const total = Math.max(1, Math.floor(song.duration ?? 0));
   const [at, setAt] = useState(total);

@@ -1,25 +1,16 @@
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import DownloadIcon from '@mui/icons-material/Download';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
-import EditNoteIcon from '@mui/icons-material/EditNote';
-import FavoriteIcon from '@mui/icons-material/Favorite';
-import GraphicEqIcon from '@mui/icons-material/GraphicEq';
-import MergeTypeIcon from '@mui/icons-material/MergeType';
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import ShareIcon from '@mui/icons-material/Share';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import AutoAwesomeIcon from 'icon:AutoAwesome';
+import DeleteOutlineIcon from 'icon:DeleteOutlined';
+import DownloadIcon from 'icon:Download';
+import ErrorOutlineIcon from 'icon:ErrorOutlined';
+import EditNoteIcon from 'icon:EditNote';
+import FavoriteIcon from 'icon:Favorite';
+import GraphicEqIcon from 'icon:GraphicEq';
+import MergeTypeIcon from 'icon:MergeType';
+import FavoriteBorderIcon from 'icon:FavoriteBorder';
+import PauseIcon from 'icon:Pause';
+import PlayArrowIcon from 'icon:PlayArrow';
+import ShareIcon from 'icon:Share';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';
@@ -40,11 +31,14 @@ import { fetchSongFile, type SongFormat, saveBlob, songFileName } from '../api/d
 import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
-import { ExtendDialog } from './ExtendDialog';
 import { JoinDialog } from './JoinDialog';
+import { lazyWithMui } from '../../../theme/mui-loader';
 import { similarHref } from '../links';
 
 const COVER = 88;
+
+// The one part of a card that uses MUI (a slider and text fields), loaded with MUI when first opened.
+const ExtendDialog = lazyWithMui(() => import('./ExtendDialog'));
 
 function Action({ label, onClick, disabled, pressed, children }: {
   label: string;
@@ -53,15 +47,25 @@ function Action({ label, onClick, disabled, pressed, children }: {
   pressed?: boolean;
   children: ReactNode;
 }) {
+  // Its name shows as a tooltip on hover and keyboard focus (ui.css, .gq-tip).
   return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton aria-label={label} aria-pressed={pressed} onClick={onClick} disabled={disabled} size="small">
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <button
+      type="button"
+      className="gq-icon-button gq-icon-button-small gq-tip"
+      data-tip={label}
+      aria-label={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {children}
+    </button>
   );
+}
+
+/** A spinner in place of an icon or cover (hidden from screen readers: the text beside it says what happens). */
+function Spinner({ size }: { size: number }) {
+  return <span className="gq-spinner" role="progressbar" aria-hidden style={{ width: size, height: size, borderWidth: size / 10 }} />;
 }
 
 /**
@@ -156,15 +160,15 @@ export function WorkCard({
   let cover: ReactNode;
   if (failed)
     cover = (
-      <Box sx={{ width: COVER, height: COVER, borderRadius: 1.5, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', flexShrink: 0 }}>
-        <ErrorOutlineIcon color="error" aria-hidden />
-      </Box>
+      <div className="gq-work-cover">
+        <ErrorOutlineIcon className="gq-error-text" />
+      </div>
     );
   else if (generating)
     cover = (
-      <Box sx={{ width: COVER, height: COVER, borderRadius: 1.5, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', flexShrink: 0 }}>
-        <CircularProgress size={28} aria-hidden />
-      </Box>
+      <div className="gq-work-cover">
+        <Spinner size={28} />
+      </div>
     );
   else cover = <SongCover src={song.native_image_url} width={COVER} height={COVER} radius={1.5} priority={priority} />;
 
@@ -175,23 +179,15 @@ export function WorkCard({
   else subtitle = tags.join(' · ');
 
   return (
-    <Card component="article" variant="outlined" aria-label={song.title || title} sx={{ minWidth: 0 }}>
-      <Stack direction="row" sx={{ gap: 1.5, p: 1.5, alignItems: 'flex-start' }}>
+    <article className="gq-panel gq-work" aria-label={song.title || title}>
+      <div className="gq-work-head">
         {cover}
-        <Stack sx={{ minWidth: 0, flex: 1, gap: 0.25 }}>
-          <Typography component="h2" sx={{ fontWeight: 600, fontSize: '1rem' }} noWrap title={failed ? undefined : song.title}>
+        <div className="gq-work-text">
+          <h2 className="gq-work-title gq-nowrap" title={failed ? undefined : song.title}>
             {title}
-          </Typography>
-          {subtitle ? (
-            <Typography
-              variant="body2"
-              noWrap
-              sx={{ color: failed ? 'error.main' : 'text.secondary' }}
-            >
-              {subtitle}
-            </Typography>
-          ) : null}
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          </h2>
+          {subtitle ? <p className={failed ? 'gq-body2 gq-nowrap gq-error-text' : 'gq-body2 gq-nowrap gq-muted'}>{subtitle}</p> : null}
+          <span className="gq-caption gq-muted">
             <time dateTime={song.created_at} title={zhWorks.createdAt}>
               {formatDate(song.created_at)}
             </time>
@@ -199,76 +195,69 @@ export function WorkCard({
               // On the date's line, so the label never changes the card's height.
               <>
                 {' · '}
-                <Box component="span" sx={{ fontWeight: 600 }}>
-                  {lineage}
-                </Box>
+                <b>{lineage}</b>
               </>
             ) : null}
-          </Typography>
+          </span>
           {failed ? null : <SongCounts plays={song.play_count} likes={song.likeCount} dense />}
-        </Stack>
-        <FormControlLabel
-          label={zhWorks.publicSwitch}
-          labelPlacement="bottom"
-          sx={{ m: 0, flexShrink: 0, '& .MuiFormControlLabel-label': { fontSize: '0.75rem' } }}
-          control={
-            <Switch
-              size="small"
-              checked={!failed && song.open === 1}
-              disabled={failed || openSong.isPending}
-              onChange={onSwitch}
-            />
-          }
-        />
-      </Stack>
-      {failed ? (
-        <Typography variant="body2" sx={{ px: 1.5, pb: 0.5, color: 'text.secondary' }}>
-          {zhWorks.failedText}
-        </Typography>
-      ) : null}
-      <Stack
-        direction="row"
-        sx={{ px: 1, pb: 1, gap: 0.25, flexWrap: 'wrap', justifyContent: failed ? 'flex-end' : 'space-between' }}
-      >
+        </div>
+        <label className="gq-switch-field">
+          <input
+            type="checkbox"
+            role="switch"
+            className="gq-switch"
+            checked={!failed && song.open === 1}
+            disabled={failed || openSong.isPending}
+            onChange={onSwitch}
+          />
+          <span>{zhWorks.publicSwitch}</span>
+        </label>
+      </div>
+      {failed ? <p className="gq-body2 gq-muted gq-work-failed">{zhWorks.failedText}</p> : null}
+      <div className={failed ? 'gq-work-actions gq-work-actions-end' : 'gq-work-actions'}>
         {failed ? null : (
           // While generating, the song's actions are shown dimmed; clicking one says why it waits.
-          <Stack direction="row" sx={{ flex: 1, justifyContent: 'space-between', opacity: generating ? 0.55 : 1 }}>
+          <div className={generating ? 'gq-work-song-actions gq-dimmed' : 'gq-work-song-actions'}>
             <Action label={playing ? zhWorks.pause : zhWorks.play} onClick={onPlay}>
-              {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
+              {playing ? <PauseIcon size={20} /> : <PlayArrowIcon size={20} />}
             </Action>
             <Action label={song.liked ? zhWorks.unlike : zhWorks.like} pressed={!!song.liked} onClick={onLike} disabled={like.isPending}>
-              {song.liked ? <FavoriteIcon fontSize="small" color="error" /> : <FavoriteBorderIcon fontSize="small" />}
+              {song.liked ? <FavoriteIcon size={20} className="gq-error-text" /> : <FavoriteBorderIcon size={20} />}
             </Action>
             <Action label={zhWorks.similar} onClick={onSimilar}>
-              <AutoAwesomeIcon fontSize="small" />
+              <AutoAwesomeIcon size={20} />
             </Action>
             <Action label={zhWorks.extend} onClick={onExtend}>
-              <EditNoteIcon fontSize="small" />
+              <EditNoteIcon size={20} />
             </Action>
             {joinable ? (
               <Action label={zhWorks.join} onClick={() => setJoining(true)}>
-                <MergeTypeIcon fontSize="small" />
+                <MergeTypeIcon size={20} />
               </Action>
             ) : null}
             <Action label={zhWorks.share} onClick={onShare} disabled={share.isPending}>
-              <ShareIcon fontSize="small" />
+              <ShareIcon size={20} />
             </Action>
             <Action label={zhWorks.download} onClick={onDownload} disabled={downloading !== null}>
-              {downloading === 'mp3' ? <CircularProgress size={18} aria-hidden /> : <DownloadIcon fontSize="small" />}
+              {downloading === 'mp3' ? <Spinner size={18} /> : <DownloadIcon size={20} />}
             </Action>
             {member ? (
               <Action label={zhWorks.downloadWav} onClick={onDownloadWav} disabled={downloading !== null}>
-                {downloading === 'wav' ? <CircularProgress size={18} aria-hidden /> : <GraphicEqIcon fontSize="small" />}
+                {downloading === 'wav' ? <Spinner size={18} /> : <GraphicEqIcon size={20} />}
               </Action>
             ) : null}
-          </Stack>
+          </div>
         )}
         <Action label={zhWorks.delete} onClick={() => onDelete(song)}>
-          <DeleteOutlineIcon fontSize="small" />
+          <DeleteOutlineIcon size={20} />
         </Action>
-      </Stack>
-      {extending ? <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} /> : null}
-      {joining ? <JoinDialog song={song} open={joining} onClose={() => setJoining(false)} /> : null}
-    </Card>
+      </div>
+      {extending ? (
+        <Suspense fallback={null}>
+          <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} />
+        </Suspense>
+      ) : null}
+      {joining ? <JoinDialog song={song} onClose={() => setJoining(false)} /> : null}
+    </article>
   );
 }

@@ -1,12 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Pagination from '@mui/material/Pagination';
-import Stack from '@mui/material/Stack';
 import { type ReactNode, useState } from 'react';
 import { ApiError, notify } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
@@ -19,6 +10,8 @@ import type { MyWorks } from '../useMyWorks';
 import { useNow } from '../useNow';
 import { WorkCard } from './WorkCard';
 import { EARLY_COVERS } from '../../../lib/early-fetch';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { Pagination } from '../../../ui/Pagination';
 
 /** Cards rendered in the first task; the rest follow a few per task. */
 const FIRST_CARDS = 2;
@@ -77,53 +70,35 @@ export function WorkList({
 
   return (
     <>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: `repeat(${Math.min(columns, 2)}, minmax(0, 1fr))`,
-            lg: `repeat(${columns}, minmax(0, 1fr))`,
-          },
-        }}
-      >
+      <div className={`gq-work-grid gq-work-grid-${columns}`}>
         {songs.data.map((song, index) =>
           index < shown ? (
             <WorkCard key={song.native_id} song={song} now={now} onDelete={setToDelete} priority={index < PRIORITY_COVERS} />
           ) : (
-            <Box key={song.native_id} aria-hidden sx={{ minHeight: CARD_MIN_HEIGHT }} />
+            <div key={song.native_id} aria-hidden style={{ minHeight: CARD_MIN_HEIGHT }} />
           ),
         )}
-      </Box>
+      </div>
       {pages > 1 ? (
-        <Stack component="nav" aria-label={zhWorks.pagination} sx={{ alignItems: 'center', mt: 2 }}>
-          <Pagination
-            count={pages}
-            page={Math.min(page, pages)}
-            onChange={(_, p) => onPageChange(p)}
-            color="primary"
-            siblingCount={dense ? 0 : 1}
-          />
-        </Stack>
+        <Pagination
+          count={pages}
+          page={Math.min(page, pages)}
+          onChange={onPageChange}
+          label={zhWorks.pagination}
+          siblings={dense ? 0 : 1}
+        />
       ) : null}
-      <Dialog
-        open={toDelete !== null}
-        onClose={() => setToDelete(null)}
-        aria-labelledby="work-delete-title"
-        aria-describedby="work-delete-text"
-      >
-        <DialogTitle id="work-delete-title">{zhWorks.deleteTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="work-delete-text">{zhWorks.deleteConfirm}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToDelete(null)}>{zhWorks.cancel}</Button>
-          <Button onClick={confirmDelete} color="error" variant="contained" autoFocus>
-            {zhWorks.confirm}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {toDelete ? (
+        <ConfirmDialog
+          title={zhWorks.deleteTitle}
+          text={zhWorks.deleteConfirm}
+          cancelLabel={zhWorks.cancel}
+          confirmLabel={zhWorks.confirm}
+          onCancel={() => setToDelete(null)}
+          onConfirm={confirmDelete}
+          danger
+        />
+      ) : null}
     </>
   );
 }
