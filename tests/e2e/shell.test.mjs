@@ -132,9 +132,9 @@ test('API paths answer JSON, not the page', async () => {
 // server form, and the app takes it over instead of making the same rules again. A class name that came out different
 // in the build's render than in the browser's would be made again here, rule for rule; a global style (the theme's
 // variables) whose name came out different would leave its tag unclaimed, in either colour scheme. The music square,
-// its song lists and my works use no MUI ("The first screen without MUI"; web/src/app/route-meta-lite.ts, PLAIN_PATHS):
+// its song lists, my works, the member, profile, payment and player pages use no MUI ("The first screen without MUI"; web/src/app/route-meta-lite.ts, PLAIN_PATHS):
 // no emotion styles at all, and none of MUI's chunks.
-const plainRoutes = ['/', '/musicList', '/mywork'];
+const plainRoutes = ['/', '/musicList', '/mywork', '/member', '/profile', '/payment?taskId=GQ0', '/musicPlayer'];
 for (const colorScheme of ['light', 'dark']) {
     test(`each page brings its first screen styles, and the app does not make them again (${colorScheme})`, async () => {
         const { context, page } = await openPage(browser, viewports.mobile);

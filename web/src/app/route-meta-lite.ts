@@ -19,7 +19,7 @@ export const ROUTE_PATHS = [
 ] as const;
 
 /** The routes whose page uses no MUI. */
-export const PLAIN_PATHS: readonly string[] = ['/', '/musicList', '/mywork'];
+export const PLAIN_PATHS: readonly string[] = ['/', '/musicList', '/mywork', '/member', '/profile', '/payment', '/musicPlayer'];
 
 /** Whether the page at `pathname` uses MUI: a known route other than PLAIN_PATHS. */
 export function usesMui(pathname: string): boolean {

@@ -19,9 +19,9 @@ describe('route meta (the pages the build writes per route)', () => {
     }
   });
 
-  it('knows which routes load MUI: all but the square, its song lists, my works and unknown paths', () => {
+  it('knows which routes load MUI: only the create page and the info pages', () => {
     for (const path of PLAIN_PATHS) expect(ROUTE_PATHS).toContain(path);
-    expect(ROUTE_PATHS.filter((path) => !usesMui(path))).toEqual(['/', '/mywork', '/musicList']);
+    expect(ROUTE_PATHS.filter((path) => !usesMui(path))).toEqual(['/', '/mywork', '/member', '/profile', '/payment', '/musicPlayer', '/musicList']);
     expect(usesMui('/about/')).toBe(true);
     expect(usesMui('/no-such-page')).toBe(false);
   });

@@ -1,7 +1,4 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusState } from '../../components/StatusState';
@@ -10,11 +7,12 @@ import { useCurrentUser } from '../../lib/current-user';
 import { requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
 import { zhMember } from '../../strings/member';
+import { lazyWithMui } from '../../theme/mui-loader';
 import { type Plan, usePlans } from './api/usePlans';
 import { PLAN_CARD_MIN_HEIGHT, PlanCard } from './components/PlanCard';
 
-// Loaded on first use, so the member page's first chunk stays small.
-const PayDialog = lazy(() => import('./components/PayDialog'));
+// Loaded on first use, with MUI (the page itself uses none: docs/web-performance.md).
+const PayDialog = lazyWithMui(() => import('./components/PayDialog'));
 
 /** The plan being bought; `key` changes on every opening so each purchase starts afresh. */
 interface Purchase {
@@ -23,40 +21,15 @@ interface Purchase {
   key: number;
 }
 
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-const PLAN_GRID = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: {
-    xs: 'minmax(0, 1fr)',
-    sm: 'repeat(2, minmax(0, 1fr))',
-    lg: 'repeat(3, minmax(0, 1fr))',
-  },
-} as const;
-
 /** The catalogue's six cards (docs/product.md) hold their place while it loads: no layout shift when it arrives. */
 function PlanPlaceholders() {
   return (
-    <Box role="status" aria-live="polite" sx={PLAN_GRID}>
-      <Box component="span" sx={visuallyHidden}>
-        {zh.states.loadingTitle}
-      </Box>
+    <div role="status" aria-live="polite" className="gq-plan-grid">
+      <span className="gq-visually-hidden">{zh.states.loadingTitle}</span>
       {Array.from({ length: 6 }, (_, i) => (
-        <Paper key={i} variant="outlined" aria-hidden sx={{ minHeight: PLAN_CARD_MIN_HEIGHT, opacity: 0.5 }} />
+        <div key={i} aria-hidden className="gq-panel gq-plan-placeholder" style={{ minHeight: PLAN_CARD_MIN_HEIGHT }} />
       ))}
-    </Box>
+    </div>
   );
 }
 
@@ -81,7 +54,7 @@ export default function MemberPage() {
   } else if (!planList || planList.length === 0) body = <StatusState kind="empty" />;
   else
     body = (
-      <Box sx={PLAN_GRID}>
+      <div className="gq-plan-grid">
         {planList.map((plan) => (
           <PlanCard
             key={plan.id}
@@ -93,23 +66,23 @@ export default function MemberPage() {
             }
           />
         ))}
-      </Box>
+      </div>
     );
 
   return (
     <PageContainer>
       <PageTitle title={zhMember.title} subtitle={zhMember.subtitle} />
       {body}
-      <Paper variant="outlined" component="section" aria-labelledby="member-rights" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
-        <Typography id="member-rights" variant="h2" component="h2" sx={{ mb: 1 }}>
+      <section className="gq-panel gq-rights" aria-labelledby="member-rights">
+        <h2 id="member-rights" className="gq-h2">
           {zhMember.rightsTitle}
-        </Typography>
-        <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'text.secondary', lineHeight: 1.9 }}>
+        </h2>
+        <ul className="gq-muted">
           {zhMember.rights.map((line) => (
             <li key={line}>{line}</li>
           ))}
-        </Box>
-      </Paper>
+        </ul>
+      </section>
       {purchase ? (
         <Suspense fallback={null}>
           <PayDialog

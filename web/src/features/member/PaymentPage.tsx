@@ -1,11 +1,6 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
-import HourglassTopIcon from '@mui/icons-material/HourglassTop';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import CheckCircleIcon from 'icon:CheckCircle';
+import ErrorOutlineIcon from 'icon:ErrorOutlined';
+import HourglassTopIcon from 'icon:HourglassTop';
 import { useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
@@ -49,51 +44,45 @@ export default function PaymentPage() {
   let icon;
   let text: string;
   let actions = (
-    <Button component={RouterLink} to="/" variant="contained">
+    <RouterLink to="/" className="gq-button gq-button-contained">
       {zhPayment.backHome}
-    </Button>
+    </RouterLink>
   );
   if (status === 1) {
-    icon = <CheckCircleIcon color="success" sx={{ fontSize: 64 }} aria-hidden />;
+    icon = <CheckCircleIcon size={64} className="gq-success-text" />;
     text = zhPayment.success;
   } else if (status === -1) {
-    icon = <ErrorOutlineIcon color="error" sx={{ fontSize: 64 }} aria-hidden />;
+    icon = <ErrorOutlineIcon size={64} className="gq-error-text" />;
     text = zhPayment.noOrder;
   } else if (left <= 0) {
-    icon = <HourglassTopIcon color="warning" sx={{ fontSize: 64 }} aria-hidden />;
+    icon = <HourglassTopIcon size={64} className="gq-warning-text" />;
     text = zhPayment.timeout;
     actions = (
-      <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', justifyContent: 'center' }}>
-        <Button variant="contained" onClick={() => window.location.reload()}>
+      <div className="gq-payment-actions">
+        <button type="button" className="gq-button gq-button-contained" onClick={() => window.location.reload()}>
           {zhPayment.refresh}
-        </Button>
-        <Button component={RouterLink} to="/contactUs" variant="outlined">
+        </button>
+        <RouterLink to="/contactUs" className="gq-button gq-button-outlined">
           {zhPayment.contact}
-        </Button>
-      </Stack>
+        </RouterLink>
+      </div>
     );
   } else {
-    icon = <CircularProgress size={56} aria-hidden />;
+    icon = <span className="gq-spinner gq-payment-spinner" role="progressbar" aria-hidden />;
     text = zhPayment.waiting;
-    actions = (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {zhPayment.countdown(left)}
-      </Typography>
-    );
+    actions = <p className="gq-body2 gq-muted">{zhPayment.countdown(left)}</p>;
   }
 
   return (
     <PageContainer maxWidth={640}>
       <PageTitle title={zhPayment.title} />
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
-        <Stack sx={{ alignItems: 'center', textAlign: 'center', gap: 2 }} role="status" aria-live="polite">
+      <div className="gq-panel gq-payment">
+        <div className="gq-payment-status" role="status" aria-live="polite">
           {icon}
-          <Typography variant="h2" component="p">
-            {text}
-          </Typography>
+          <p className="gq-h2">{text}</p>
           {actions}
-        </Stack>
-      </Paper>
+        </div>
+      </div>
     </PageContainer>
   );
 }

@@ -1,29 +1,19 @@
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import FavoriteIcon from '@mui/icons-material/Favorite';
-import GraphicEqIcon from '@mui/icons-material/GraphicEq';
-import LyricsIcon from '@mui/icons-material/Lyrics';
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import Forward10Icon from '@mui/icons-material/Forward10';
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import Replay10Icon from '@mui/icons-material/Replay10';
-import ShareIcon from '@mui/icons-material/Share';
-import SkipNextIcon from '@mui/icons-material/SkipNext';
-import SkipPreviousIcon from '@mui/icons-material/SkipPrevious';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Slider from '@mui/material/Slider';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import ErrorOutlineIcon from 'icon:ErrorOutlined';
+import ExpandMoreIcon from 'icon:ExpandMore';
+import FavoriteIcon from 'icon:Favorite';
+import GraphicEqIcon from 'icon:GraphicEq';
+import LyricsIcon from 'icon:Lyrics';
+import FavoriteBorderIcon from 'icon:FavoriteBorder';
+import Forward10Icon from 'icon:Forward10';
+import InfoOutlinedIcon from 'icon:InfoOutlined';
+import PauseIcon from 'icon:Pause';
+import PlayArrowIcon from 'icon:PlayArrow';
+import Replay10Icon from 'icon:Replay10';
+import ReportProblemOutlinedIcon from 'icon:ReportProblemOutlined';
+import ShareIcon from 'icon:Share';
+import SkipNextIcon from 'icon:SkipNext';
+import SkipPreviousIcon from 'icon:SkipPrevious';
+import { type CSSProperties, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -57,6 +47,71 @@ import {
 
 /** The 提示 bar closes by itself after this long (docs/web.md). */
 export const MESSAGE_TIMEOUT_MS = 2000;
+
+/** A large control icon (MUI's fontSize large). */
+const LARGE_ICON = 35;
+
+/** A notice under the cover (MUI's standard Alert as the theme draws it). */
+function Notice({ severity, children }: { severity: 'warning' | 'error'; children: ReactNode }) {
+  const Icon = severity === 'warning' ? ReportProblemOutlinedIcon : ErrorOutlineIcon;
+  return (
+    <div role="alert" className={`gq-alert gq-alert-${severity}`}>
+      <Icon size={22} />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/**
+ * The seek slider: a native range input. Moving it (pointer or keys) reports each value with `onMove`; letting go
+ * (the browser's change event, once per drag or key press) reports the final one with `onCommit`.
+ */
+function SeekSlider({
+  value,
+  max,
+  disabled,
+  label,
+  valueText,
+  onMove,
+  onCommit,
+}: {
+  value: number;
+  max: number;
+  disabled: boolean;
+  label: string;
+  valueText: string;
+  onMove: (value: number) => void;
+  onCommit: (value: number) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  const commit = useRef(onCommit);
+  commit.current = onCommit;
+  useEffect(() => {
+    const input = ref.current;
+    if (!input) return undefined;
+    // React's onChange is the input event; the release is the native change event.
+    const onChange = () => commit.current(Number(input.value));
+    input.addEventListener('change', onChange);
+    return () => input.removeEventListener('change', onChange);
+  }, []);
+  const fill = max > 0 ? Math.min(100, (value / max) * 100) : 0;
+  return (
+    <input
+      ref={ref}
+      type="range"
+      className="gq-range"
+      aria-label={label}
+      aria-valuetext={valueText}
+      min={0}
+      max={max}
+      step={0.1}
+      value={value}
+      disabled={disabled}
+      style={{ '--gq-range-fill': `${fill}%` } as CSSProperties}
+      onChange={(event) => onMove(Number(event.target.value))}
+    />
+  );
+}
 
 function toPlayerSong(song: SongDetail): PlayerSong {
   return {
@@ -218,102 +273,83 @@ function PlayerView({ query }: { query: PlayerQuery }) {
     });
   };
 
+  const sliderMax = duration > 0 ? duration : 1;
+  const [lyricsOpen, setLyricsOpen] = useLyricsOpen(ready ? song.nativeId : null, !!timeline);
+  const lyricsId = useId();
+
   return (
     <PageContainer maxWidth={880}>
       <PageTitle title={zhPlayer.title} />
-      <Stack sx={{ gap: 2 }}>
-        <Box sx={{ position: 'relative', height: 280, borderRadius: 2, overflow: 'hidden' }}>
+      <div className="gq-player">
+        <div className="gq-player-cover">
           <SongCover src={ready ? song.imageUrl : null} width="100%" height={280} radius={0} priority />
-          <Box
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              justifyContent: 'flex-end',
-              p: 3,
-              color: '#fff',
-              background: 'linear-gradient(to top, rgba(0,0,0,.6), rgba(0,0,0,0) 60%)',
-            }}
-            aria-hidden
-          >
-            <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }} noWrap>
-              {songTitle}
-            </Typography>
-            {ready ? <Typography sx={{ opacity: 0.9 }}>{song.userName}</Typography> : null}
-          </Box>
-        </Box>
-        {detail.isSuccess && !song ? <Alert severity="warning">{zh.errors.songHidden}</Alert> : null}
-        {detail.isError ? <Alert severity="error">{zh.errors.songInfoFailed}</Alert> : null}
+          <div className="gq-player-cover-caption" aria-hidden>
+            <p className="gq-nowrap">{songTitle}</p>
+            {ready ? <p>{song.userName}</p> : null}
+          </div>
+        </div>
+        {detail.isSuccess && !song ? <Notice severity="warning">{zh.errors.songHidden}</Notice> : null}
+        {detail.isError ? <Notice severity="error">{zh.errors.songInfoFailed}</Notice> : null}
 
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="h2" component="h2" sx={{ wordBreak: 'break-word' }}>
-                {songTitle}
-              </Typography>
+        <div className="gq-panel gq-player-panel">
+          <div className="gq-player-head">
+            <div className="gq-player-title">
+              <h2 className="gq-h2">{songTitle}</h2>
               {ready ? (
-                <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+                <p className="gq-muted">
                   {zhPlayer.artist}：{song.userName}
-                </Typography>
+                </p>
               ) : null}
-            </Box>
+            </div>
             {state.ids.length > 1 ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary', flexShrink: 0, mt: 0.5 }}>
-                {zhPlayer.trackOf(state.index + 1, state.ids.length)}
-              </Typography>
+              <p className="gq-body2 gq-muted gq-player-track">{zhPlayer.trackOf(state.index + 1, state.ids.length)}</p>
             ) : null}
-          </Stack>
+          </div>
           {tags.length > 0 ? (
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
+            <ul className="gq-chips">
               {tags.map((tag, i) => (
-                <Chip key={`${i}-${tag}`} label={tag} size="small" />
+                <li key={`${i}-${tag}`} className="gq-chip gq-chip-plain">
+                  {tag}
+                </li>
               ))}
-            </Stack>
+            </ul>
           ) : null}
 
-          <Box sx={{ mt: 2 }}>
-            <Slider
-              aria-label={zhPlayer.progress}
+          <div className="gq-player-seek">
+            <SeekSlider
+              label={zhPlayer.progress}
               value={Math.min(sliderValue, duration || sliderValue)}
-              min={0}
-              max={duration > 0 ? duration : 1}
-              step={0.1}
+              max={sliderMax}
               disabled={!ready}
-              getAriaValueText={(v) => zhPlayer.position(formatDuration(v), formatDuration(duration))}
-              onChange={(_, value) => {
-                const v = Array.isArray(value) ? value[0]! : value;
-                dispatch(state.dragging ? { type: 'drag', value: v } : { type: 'dragStart', value: v });
-              }}
-              onChangeCommitted={(_, value) => {
-                const v = Array.isArray(value) ? value[0]! : value;
+              valueText={zhPlayer.position(formatDuration(sliderValue), formatDuration(duration))}
+              onMove={(v) => dispatch(state.dragging ? { type: 'drag', value: v } : { type: 'dragStart', value: v })}
+              onCommit={(v) => {
                 if (!isCurrent && ready) load(toPlayerSong(song));
                 dispatch({ type: 'dragEnd', value: v });
               }}
-              sx={{ py: 1.5 }}
             />
-            <Stack direction="row" sx={{ justifyContent: 'space-between', color: 'text.secondary', mt: -0.5 }}>
-              <Typography variant="caption" component="span">
-                {formatDuration(sliderValue)}
-              </Typography>
-              <Typography variant="caption" component="span">
-                {formatDuration(duration)}
-              </Typography>
-            </Stack>
-          </Box>
+            <div className="gq-player-times gq-caption gq-muted">
+              <span>{formatDuration(sliderValue)}</span>
+              <span>{formatDuration(duration)}</span>
+            </div>
+          </div>
 
-          <Stack direction="row" sx={{ justifyContent: 'center', alignItems: 'center', gap: { xs: 0.5, sm: 2 }, mt: 1 }}>
-            <IconButton
+          <div className="gq-player-controls">
+            <button
+              type="button"
+              className="gq-icon-button"
               aria-label={zhPlayer.back10}
               disabled={!canControl}
               onClick={() => dispatch({ type: 'skip', delta: -SKIP_SECONDS, position, duration })}
             >
               <Replay10Icon />
-            </IconButton>
-            <IconButton aria-label={zhPlayer.previous} onClick={() => dispatch({ type: 'previous' })}>
-              <SkipPreviousIcon fontSize="large" />
-            </IconButton>
-            <IconButton
+            </button>
+            <button type="button" className="gq-icon-button" aria-label={zhPlayer.previous} onClick={() => dispatch({ type: 'previous' })}>
+              <SkipPreviousIcon size={LARGE_ICON} />
+            </button>
+            <button
+              type="button"
+              className="gq-icon-button gq-play-big"
               aria-label={zhPlayer.playPause}
               aria-pressed={state.playing}
               disabled={!ready}
@@ -321,126 +357,122 @@ function PlayerView({ query }: { query: PlayerQuery }) {
                 if (!isCurrent && ready) load(toPlayerSong(song));
                 dispatch({ type: 'toggle' });
               }}
-              sx={{
-                width: 64,
-                height: 64,
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-                '&:hover': { bgcolor: 'primary.dark' },
-                '&.Mui-disabled': { bgcolor: 'action.disabledBackground' },
-              }}
             >
-              {state.playing ? <PauseIcon fontSize="large" /> : <PlayArrowIcon fontSize="large" />}
-            </IconButton>
-            <IconButton aria-label={zhPlayer.next} onClick={() => dispatch({ type: 'next' })}>
-              <SkipNextIcon fontSize="large" />
-            </IconButton>
-            <IconButton
+              {state.playing ? <PauseIcon size={LARGE_ICON} /> : <PlayArrowIcon size={LARGE_ICON} />}
+            </button>
+            <button type="button" className="gq-icon-button" aria-label={zhPlayer.next} onClick={() => dispatch({ type: 'next' })}>
+              <SkipNextIcon size={LARGE_ICON} />
+            </button>
+            <button
+              type="button"
+              className="gq-icon-button"
               aria-label={zhPlayer.forward10}
               disabled={!canControl}
               onClick={() => dispatch({ type: 'skip', delta: SKIP_SECONDS, position, duration })}
             >
               <Forward10Icon />
-            </IconButton>
-          </Stack>
+            </button>
+          </div>
 
           {ready ? (
-            <Stack direction="row" sx={{ justifyContent: 'center', gap: 2, mt: 1.5, flexWrap: 'wrap' }}>
-              <Button
-                variant={song.liked ? 'contained' : 'outlined'}
-                color={song.liked ? 'error' : 'inherit'}
-                startIcon={song.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+            <div className="gq-player-actions">
+              <button
+                type="button"
+                className={song.liked ? 'gq-button gq-button-contained gq-button-danger' : 'gq-button gq-button-outlined gq-button-inherit'}
                 aria-pressed={!!song.liked}
                 disabled={like.isPending}
                 onClick={onLike}
               >
+                {song.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
                 {/* Named by what it shows (WCAG 2.5.3): 点赞 3, or 取消点赞 3 once liked. */}
                 {song.liked ? zhPlayer.unlike : zhPlayer.like} {formatCount(song.likeCount ?? 0)}
-              </Button>
-              <Button
-                variant="outlined"
-                color="inherit"
-                startIcon={<ShareIcon />}
+              </button>
+              <button
+                type="button"
+                className="gq-button gq-button-outlined gq-button-inherit"
                 aria-label={zhPlayer.share}
                 disabled={share.isPending}
                 onClick={onShare}
               >
+                <ShareIcon />
                 {zhPlayer.share}
-              </Button>
+              </button>
               {member ? (
-                <Button
-                  variant="outlined"
-                  color="inherit"
-                  startIcon={<GraphicEqIcon />}
+                <button
+                  type="button"
+                  className="gq-button gq-button-outlined gq-button-inherit"
                   aria-label={zhPlayer.downloadWavLabel}
                   disabled={downloading === 'wav'}
                   onClick={() => onDownload('wav')}
                 >
+                  <GraphicEqIcon />
                   {zhPlayer.downloadWav}
-                </Button>
+                </button>
               ) : null}
               {timeline ? (
-                <Button
-                  variant="outlined"
-                  color="inherit"
-                  startIcon={<LyricsIcon />}
+                <button
+                  type="button"
+                  className="gq-button gq-button-outlined gq-button-inherit"
                   aria-label={zhPlayer.downloadLrcLabel}
                   disabled={downloading === 'lrc'}
                   onClick={() => onDownload('lrc')}
                 >
+                  <LyricsIcon />
                   {zhPlayer.downloadLrc}
-                </Button>
+                </button>
               ) : null}
-            </Stack>
+            </div>
           ) : null}
-        </Paper>
+        </div>
 
         {ready ? (
-          // Open at first when the lyrics follow the song (each song its own panel, so its own default).
-          <Accordion key={song.nativeId} disableGutters variant="outlined" defaultExpanded={!!timeline}>
-            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-              <Typography component="span" sx={{ fontWeight: 600 }}>
-                {zhPlayer.lyrics}
-              </Typography>
-            </AccordionSummary>
-            <AccordionDetails>
-              <LyricPanel lyric={song.lyric} timeline={timeline} currentTime={sliderValue} onSeek={onJump} />
-            </AccordionDetails>
-          </Accordion>
+          <section className="gq-panel gq-accordion">
+            <h3>
+              <button
+                type="button"
+                className="gq-accordion-head"
+                aria-expanded={lyricsOpen}
+                aria-controls={lyricsId}
+                onClick={() => setLyricsOpen(!lyricsOpen)}
+              >
+                <span>{zhPlayer.lyrics}</span>
+                <ExpandMoreIcon />
+              </button>
+            </h3>
+            {lyricsOpen ? (
+              <div id={lyricsId} className="gq-accordion-body">
+                <LyricPanel lyric={song.lyric} timeline={timeline} currentTime={sliderValue} onSeek={onJump} />
+              </div>
+            ) : null}
+          </section>
         ) : null}
-      </Stack>
+      </div>
 
       {state.message ? (
-        <Box
-          sx={{
-            position: 'fixed',
-            top: { xs: 72, lg: 24 },
-            left: 0,
-            right: 0,
-            display: 'flex',
-            justifyContent: 'center',
-            px: 2,
-            zIndex: (theme) => theme.zIndex.snackbar,
-            pointerEvents: 'none',
-          }}
-        >
-          <Alert
-            role="alert"
-            aria-labelledby={messageTitleId}
-            severity="info"
-            variant="filled"
-            sx={{ pointerEvents: 'auto', minWidth: { xs: 'auto', sm: 320 }, boxShadow: 6 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => dispatch({ type: 'closeMessage' })}>
-                {zhPlayer.close}
-              </Button>
-            }
-          >
-            <AlertTitle id={messageTitleId}>{zhPlayer.messageTitle}</AlertTitle>
-            {state.message.text}
-          </Alert>
-        </Box>
+        <div className="gq-player-message">
+          <div role="alert" aria-labelledby={messageTitleId} className="gq-alert gq-alert-filled">
+            <InfoOutlinedIcon size={22} />
+            <div>
+              <p id={messageTitleId} className="gq-alert-title">
+                {zhPlayer.messageTitle}
+              </p>
+              {state.message.text}
+            </div>
+            <button type="button" className="gq-button gq-button-small gq-alert-action" onClick={() => dispatch({ type: 'closeMessage' })}>
+              {zhPlayer.close}
+            </button>
+          </div>
+        </div>
       ) : null}
     </PageContainer>
   );
+}
+
+/**
+ * Whether the 歌词 panel is open: at first open when the lyrics follow the song (`synced`), for each song anew.
+ */
+function useLyricsOpen(songId: string | null, synced: boolean): [boolean, (open: boolean) => void] {
+  const [choice, setChoice] = useState<{ songId: string | null; open: boolean } | null>(null);
+  const open = choice && choice.songId === songId ? choice.open : synced;
+  return [open, (next: boolean) => setChoice({ songId, open: next })];
 }

@@ -1,14 +1,8 @@
-import LogoutIcon from '@mui/icons-material/Logout';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import RedeemIcon from '@mui/icons-material/Redeem';
-import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import LogoutIcon from 'icon:Logout';
+import ReceiptLongIcon from 'icon:ReceiptLong';
+import RedeemIcon from 'icon:Redeem';
+import WorkspacePremiumIcon from 'icon:WorkspacePremium';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -18,24 +12,21 @@ import { formatDate } from '../../lib/date';
 import { requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
 import { zhProfile } from '../../strings/profile';
+import { lazyWithMui } from '../../theme/mui-loader';
 import { NicknameEditor } from './components/NicknameEditor';
 
-// The dialogs load on first use (the table and pagination stay out of the page's chunk).
-const PointsRecordDialog = lazy(() => import('./components/PointsRecordDialog'));
-const RedeemDialog = lazy(() => import('./components/RedeemDialog'));
+// The dialogs load on first use, with MUI (the page itself uses none: docs/web-performance.md).
+const PointsRecordDialog = lazyWithMui(() => import('./components/PointsRecordDialog'));
+const RedeemDialog = lazyWithMui(() => import('./components/RedeemDialog'));
 
 type DialogName = 'records' | 'redeem';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" component="dt" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-        {children}
-      </Typography>
-    </Box>
+    <div className="gq-profile-field">
+      <dt className="gq-caption gq-muted">{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }
 
@@ -65,18 +56,18 @@ export default function ProfilePage() {
     return (
       <PageContainer maxWidth={880}>
         <PageTitle title={zhProfile.title} />
-        <Paper variant="outlined">
+        <div className="gq-panel">
           <StatusState
             kind="empty"
             title={zh.user.loginFirstTitle}
             text={zh.user.loginFirstText}
             action={
-              <Button variant="contained" onClick={requestLogin}>
+              <button type="button" className="gq-button gq-button-contained" onClick={requestLogin}>
                 {zh.nav.login}
-              </Button>
+              </button>
             }
           />
-        </Paper>
+        </div>
       </PageContainer>
     );
   }
@@ -88,55 +79,55 @@ export default function ProfilePage() {
   return (
     <PageContainer maxWidth={880}>
       <PageTitle title={zhProfile.title} />
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
-          <Avatar src={user.avatarUrl ?? undefined} alt={zhProfile.avatar(name)} sx={{ width: 72, height: 72, bgcolor: 'primary.main', fontSize: 32 }}>
-            {Array.from(name)[0]}
-          </Avatar>
-          <Box sx={{ minWidth: 0, flex: 1 }}>
+      <div className="gq-panel gq-profile">
+        <div className="gq-profile-head">
+          <span className="gq-avatar gq-avatar-large">
+            {user.avatarUrl ? (
+              <img src={user.avatarUrl} alt={zhProfile.avatar(name)} width={72} height={72} />
+            ) : (
+              <span role="img" aria-label={zhProfile.avatar(name)}>
+                {Array.from(name)[0]}
+              </span>
+            )}
+          </span>
+          <div className="gq-profile-name">
             <NicknameEditor user={user} />
-            <Typography sx={{ color: 'text.secondary' }}>{zh.user.levelText(level)}</Typography>
-          </Box>
-        </Stack>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-            mt: 3,
-            mb: 0,
-          }}
-        >
+            <p className="gq-muted">{zh.user.levelText(level)}</p>
+          </div>
+        </div>
+        <dl className="gq-profile-fields">
           <Field label={zh.user.phone}>{user.phone || '—'}</Field>
           <Field label={zh.user.points}>{user.integral}</Field>
           <Field label={zh.user.level}>{zh.user.levelText(level)}</Field>
           <Field label={zh.user.expiration}>{level >= 1 && expiry ? expiry : zhProfile.noExpiry}</Field>
-        </Box>
-        <Stack direction="row" sx={{ gap: 1.5, mt: 3, flexWrap: 'wrap' }}>
-          <Button variant="outlined" startIcon={<ReceiptLongIcon />} onClick={() => openDialog('records')}>
+        </dl>
+        <div className="gq-profile-actions">
+          <button type="button" className="gq-button gq-button-outlined" onClick={() => openDialog('records')}>
+            <ReceiptLongIcon />
             {zhProfile.pointsRecords}
-          </Button>
-          <Button variant="outlined" startIcon={<RedeemIcon />} onClick={() => openDialog('redeem')}>
+          </button>
+          <button type="button" className="gq-button gq-button-outlined" onClick={() => openDialog('redeem')}>
+            <RedeemIcon />
             {zhProfile.redeem}
-          </Button>
-          <Button component={RouterLink} to="/member" variant="contained" startIcon={<WorkspacePremiumIcon />}>
+          </button>
+          <RouterLink to="/member" className="gq-button gq-button-contained">
+            <WorkspacePremiumIcon />
             {zhProfile.openMember}
-          </Button>
-          <Button
-            variant="outlined"
-            color="inherit"
-            startIcon={<LogoutIcon />}
+          </RouterLink>
+          <button
+            type="button"
+            className="gq-button gq-button-outlined gq-button-inherit"
             disabled={loggingOut}
             onClick={() => {
               setLoggingOut(true);
               void logout();
             }}
           >
+            <LogoutIcon />
             {zh.user.logout}
-          </Button>
-        </Stack>
-      </Paper>
+          </button>
+        </div>
+      </div>
       <Suspense fallback={null}>
         {mounted.has('records') ? <PointsRecordDialog open={dialog === 'records'} onClose={closeDialog} /> : null}
         {mounted.has('redeem') ? <RedeemDialog open={dialog === 'redeem'} onClose={closeDialog} /> : null}

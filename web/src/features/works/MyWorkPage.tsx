@@ -18,6 +18,10 @@ export default function MyWorkPage() {
   const works = useMyWorks(page, isLoggedIn);
   useGenerationPolling(works.generating, isLoggedIn);
 
+  // The count's line is kept (empty) while the count loads, so the cards below do not move when it arrives.
+  let subtitle: string | undefined;
+  if (isLoggedIn || userLoading) subtitle = works.count.data !== undefined ? zhWorks.total(works.count.data) : '\u00a0';
+
   let body;
   if (userLoading) body = <StatusState kind="loading" />;
   else if (!isLoggedIn)
@@ -54,7 +58,7 @@ export default function MyWorkPage() {
     <PageContainer maxWidth={1100}>
       <PageTitle
         title={zhWorks.title}
-        subtitle={isLoggedIn && works.count.data !== undefined ? zhWorks.total(works.count.data) : undefined}
+        subtitle={subtitle}
       />
       <div className="gq-panel gq-list-panel">{body}</div>
     </PageContainer>

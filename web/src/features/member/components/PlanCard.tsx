@@ -1,16 +1,4 @@
-import CheckIcon from '@mui/icons-material/Check';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import CheckIcon from 'icon:Check';
 import { useId } from 'react';
 import { formatYuan } from '../../../lib/format';
 import { zhMember } from '../../../strings/member';
@@ -33,71 +21,49 @@ export function PlanCard({ plan, action }: { plan: Plan; action: { label: string
     plan.describe2,
   ].filter((text): text is string => !!text);
 
+  let buttonClass = 'gq-button gq-button-full gq-button-outlined';
+  if (plan.activity) buttonClass = 'gq-button gq-button-full gq-button-contained gq-button-secondary';
   return (
-    <Card
-      component="article"
+    <article
       aria-labelledby={titleId}
-      sx={{
-        height: '100%',
-        minHeight: PLAN_CARD_MIN_HEIGHT,
-        display: 'flex',
-        flexDirection: 'column',
-        position: 'relative',
-        borderColor: plan.activity ? 'secondary.main' : undefined,
-        borderWidth: plan.activity ? 2 : undefined,
-      }}
+      className={plan.activity ? 'gq-panel gq-plan gq-plan-offer' : 'gq-panel gq-plan'}
+      style={{ minHeight: PLAN_CARD_MIN_HEIGHT }}
     >
-      <CardContent sx={{ flex: 1 }}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-          <Typography id={titleId} variant="h3" component="h2">
+      <div className="gq-plan-body">
+        <div className="gq-plan-head">
+          <h2 id={titleId} className="gq-h3">
             {plan.name}
-          </Typography>
-          {plan.activity ? <Chip color="secondary" size="small" label={zhMember.limited} /> : null}
-        </Stack>
-        <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-          <Typography component="span" sx={{ fontSize: '2rem', fontWeight: 800, color: 'primary.main' }}>
-            ¥{formatYuan(plan.price)}
-          </Typography>
+          </h2>
+          {plan.activity ? <span className="gq-chip">{zhMember.limited}</span> : null}
+        </div>
+        <div className="gq-plan-price">
+          <span className="gq-plan-amount">¥{formatYuan(plan.price)}</span>
           {plan.originalPrice != null ? (
-            <Typography component="del" sx={{ color: 'text.secondary' }} aria-label={zhMember.originalPrice(formatYuan(plan.originalPrice))}>
+            <del className="gq-muted" aria-label={zhMember.originalPrice(formatYuan(plan.originalPrice))}>
               ¥{formatYuan(plan.originalPrice)}
-            </Typography>
+            </del>
           ) : null}
-        </Stack>
-        {perSong ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {zhMember.perSong(perSong)}
-          </Typography>
-        ) : null}
+        </div>
+        {perSong ? <p className="gq-body2 gq-muted">{zhMember.perSong(perSong)}</p> : null}
         {plan.activity ? (
-          <Typography variant="body2" sx={{ color: 'secondary.main', mt: 0.5 }}>
+          <p className="gq-body2 gq-secondary-text gq-plan-offer-ends">
             <OfferCountdown />
-          </Typography>
+          </p>
         ) : null}
-        <List dense disablePadding sx={{ mt: 1.5 }}>
+        <ul className="gq-plan-features">
           {features.map((text, i) => (
-            <ListItem key={`${i}-${text}`} disableGutters>
-              <ListItemIcon sx={{ minWidth: 28 }}>
-                <CheckIcon fontSize="small" color="primary" />
-              </ListItemIcon>
-              <ListItemText primary={text} />
-            </ListItem>
+            <li key={`${i}-${text}`}>
+              <CheckIcon size={20} className="gq-primary-text" />
+              <span>{text}</span>
+            </li>
           ))}
-        </List>
-      </CardContent>
-      <CardActions sx={{ p: 2, pt: 0 }}>
-        <Box sx={{ width: '100%' }}>
-          <Button
-            fullWidth
-            variant={plan.activity ? 'contained' : 'outlined'}
-            color={plan.activity ? 'secondary' : 'primary'}
-            onClick={action.onClick}
-            disabled={action.disabled}
-          >
-            {action.label}
-          </Button>
-        </Box>
-      </CardActions>
-    </Card>
+        </ul>
+      </div>
+      <div className="gq-plan-actions">
+        <button type="button" className={buttonClass} onClick={action.onClick} disabled={action.disabled}>
+          {action.label}
+        </button>
+      </div>
+    </article>
   );
 }

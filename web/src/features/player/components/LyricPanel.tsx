@@ -3,9 +3,6 @@
 // with aria-current="true", its words turning primary as they are sung, and the list (a box of fixed height) scrolls
 // to keep it in the middle (without animation when the system asks for reduced motion). Without a timeline: the plain
 // lyrics, or 纯音乐，请欣赏.
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Typography from '@mui/material/Typography';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { formatDuration } from '../../../lib/format';
 import type { TimedLine } from '../../../lib/types';
@@ -26,9 +23,7 @@ export interface LyricPanelProps {
 export function LyricPanel({ lyric, timeline, currentTime, onSeek }: LyricPanelProps) {
   if (!timeline || timeline.length === 0) {
     return (
-      <Typography component="div" sx={{ whiteSpace: 'pre-wrap', lineHeight: 2 }}>
-        {lyric?.trim() ? lyric : zhPlayer.noLyrics}
-      </Typography>
+      <div className="gq-lyrics-plain">{lyric?.trim() ? lyric : zhPlayer.noLyrics}</div>
     );
   }
   return <SyncedLyrics timeline={timeline} currentTime={currentTime} onSeek={onSeek} />;
@@ -63,21 +58,8 @@ function SyncedLyrics({ timeline, currentTime, onSeek }: Omit<LyricPanelProps, '
   }, [active]);
 
   return (
-    <Box
-      component="ol"
-      ref={boxRef}
-      aria-label={zhPlayer.syncedLyrics}
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        // A fixed box: highlighting and scrolling never move the rest of the page.
-        position: 'relative',
-        maxHeight: { xs: 288, sm: 360 },
-        overflowY: 'auto',
-        overscrollBehavior: 'contain',
-      }}
-    >
+    // A fixed box (ui.css, .gq-lyrics): highlighting and scrolling never move the rest of the page.
+    <ol ref={boxRef} aria-label={zhPlayer.syncedLyrics} className="gq-lyrics">
       {timeline.map((line, i) => (
         <li key={`${i}-${line.start}`}>
           <LyricLine
@@ -92,7 +74,7 @@ function SyncedLyrics({ timeline, currentTime, onSeek }: Omit<LyricPanelProps, '
           />
         </li>
       ))}
-    </Box>
+    </ol>
   );
 }
 
@@ -109,48 +91,36 @@ interface LyricLineProps {
 
 const LyricLine = memo(function LyricLine({ index, register, line, segments, active, time, onSeek }: LyricLineProps) {
   return (
-    <ButtonBase
+    <button
+      type="button"
       ref={(el: HTMLButtonElement | null) => register(index, el)}
+      className="gq-lyric-line"
       aria-current={active ? 'true' : undefined}
       aria-label={zhPlayer.jumpToLine(formatDuration(line.start), line.text)}
       onClick={() => onSeek(line.start)}
-      sx={{
-        display: 'flex',
-        width: '100%',
-        px: 1,
-        py: 0.5,
-        borderRadius: 1,
-        typography: 'body1',
-        lineHeight: 1.9,
-        textAlign: 'center',
-        color: 'text.secondary',
-        '&:hover': { bgcolor: 'action.hover' },
-        '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-      }}
     >
       {/* The bold text, invisible, shares the cell with the shown text: the line is as tall and wide as its bold form
           whether it is sung or not, so highlighting never shifts the layout. */}
-      <Box component="span" sx={{ display: 'grid', width: '100%' }}>
-        <Box component="span" aria-hidden sx={{ gridArea: '1 / 1', fontWeight: 700, visibility: 'hidden' }}>
+      <span className="gq-lyric-cell">
+        <span aria-hidden className="gq-lyric-bold">
           {line.text}
-        </Box>
-        <Box component="span" sx={{ gridArea: '1 / 1', fontWeight: active ? 700 : 400 }}>
+        </span>
+        <span className={active ? 'gq-lyric-text gq-lyric-active' : 'gq-lyric-text'}>
           {segments.map((segment, j) =>
             active ? (
-              <Box
-                component="span"
+              <span
                 key={j}
                 data-sung={segment.start === null || time >= segment.start ? 'true' : 'false'}
-                sx={{ color: segment.start === null || time >= segment.start ? 'primary.main' : 'text.primary' }}
+                className={segment.start === null || time >= segment.start ? 'gq-primary-text' : 'gq-lyric-unsung'}
               >
                 {segment.text}
-              </Box>
+              </span>
             ) : (
               <span key={j}>{segment.text}</span>
             ),
           )}
-        </Box>
-      </Box>
-    </ButtonBase>
+        </span>
+      </span>
+    </button>
   );
 });

@@ -1,10 +1,5 @@
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, useState } from 'react';
+import EditOutlinedIcon from 'icon:EditOutlined';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { CrownIcon } from '../../../components/CrownIcon';
 import { notify } from '../../../lib/api-client';
 import type { UserProfile } from '../../../lib/types';
@@ -22,6 +17,8 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateUserName();
   const name = user.nickname || zhProfile.title;
+  const inputId = useId();
+  const helperId = useId();
 
   const open = () => {
     setValue(user.nickname);
@@ -67,44 +64,55 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
 
   if (!editing) {
     return (
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <Typography variant="h2" component="h2" noWrap>
-          {name}
-        </Typography>
+      <div className="gq-nickname">
+        <h2 className="gq-h2 gq-nowrap">{name}</h2>
         {user.membershipLevel >= 1 ? <CrownIcon fontSize="medium" /> : null}
-        <IconButton size="small" aria-label={zhProfile.editNickname} title={zhProfile.editNickname} onClick={open}>
-          <EditOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Stack>
+        <button
+          type="button"
+          className="gq-icon-button gq-icon-button-small"
+          aria-label={zhProfile.editNickname}
+          title={zhProfile.editNickname}
+          onClick={open}
+        >
+          <EditOutlinedIcon size={20} />
+        </button>
+      </div>
     );
   }
 
   const length = Array.from(value.trim()).length;
   return (
-    <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
-      <TextField
-        label={zhProfile.nickname}
-        value={value}
-        onChange={(e) => {
-          setValue(e.target.value);
-          setError(null);
-        }}
-        onKeyDown={onKeyDown}
-        error={!!error}
-        helperText={error ?? `${length}/${NICKNAME_MAX}`}
-        size="small"
-        autoFocus
-        autoComplete="nickname"
-        sx={{ width: { xs: '100%', sm: 240 } }}
-      />
-      <Stack direction="row" sx={{ gap: 1, pt: 0.5 }}>
-        <Button variant="contained" size="small" onClick={save} disabled={update.isPending}>
+    <div className="gq-nickname-editor">
+      <div className="gq-field">
+        <label htmlFor={inputId}>{zhProfile.nickname}</label>
+        <div className={error ? 'gq-input gq-input-small gq-input-error' : 'gq-input gq-input-small'}>
+          <input
+            id={inputId}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+            onKeyDown={onKeyDown}
+            aria-invalid={!!error}
+            aria-describedby={helperId}
+            // The editor opens on the user's click, so taking focus is what they expect.
+            autoFocus
+            autoComplete="nickname"
+          />
+        </div>
+        <p id={helperId} className={error ? 'gq-helper gq-error-text' : 'gq-helper gq-muted'}>
+          {error ?? `${length}/${NICKNAME_MAX}`}
+        </p>
+      </div>
+      <div className="gq-nickname-buttons">
+        <button type="button" className="gq-button gq-button-contained gq-button-small" onClick={save} disabled={update.isPending}>
           {zhProfile.save}
-        </Button>
-        <Button size="small" color="inherit" onClick={close}>
+        </button>
+        <button type="button" className="gq-button gq-button-text gq-button-small gq-button-inherit" onClick={close}>
           {zhProfile.cancel}
-        </Button>
-      </Stack>
-    </Stack>
+        </button>
+      </div>
+    </div>
   );
 }
