@@ -38,6 +38,8 @@ export const zhCreate = {
   instrumental: '纯音乐',
   instrumentalHint: '只生成伴奏，不含人声',
   model: '模型',
+  // A model's option, named in Chinese for screen readers (its text is the model's own name).
+  modelOption: (text: string) => `模型 ${text}`,
   defaultModel: '默认',
   submit: '开始创作',
   submitting: '提交中…',

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from './use-modal';
 
 /**
  * A question with two answers (取消 / a confirming button) as a modal <dialog>, drawn by ui.css as MUI's Dialog looks
@@ -26,17 +27,9 @@ export function ConfirmDialog({
   /** A request is under way: the confirming button is disabled. */
   busy?: boolean;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(true);
   const titleId = useId();
   const textId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    // (jsdom, which the unit tests run in, has no showModal: there the attribute alone opens it.)
-    if (dialog && !dialog.open) {
-      if (dialog.showModal) dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-  }, []);
   return (
     <dialog
       ref={ref}

@@ -1,25 +1,13 @@
-import { useEffect, useRef } from 'react';
 import { zh } from '../../strings/zh-CN';
 import { NavMenu } from './NavMenu';
+import { useModalDialog } from '../../ui/use-modal';
 
 /**
  * The menu as a drawer below 1280 px: a modal <dialog> (the browser keeps focus inside it, makes the page behind inert,
  * closes it with Esc and gives focus back to the menu button). A click on the dimmed page beside it closes it too.
  */
 export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    // (jsdom, which the unit tests run in, has no showModal: there the attribute alone opens it.)
-    if (open && !dialog.open) {
-      if (dialog.showModal) dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (dialog.close) dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
+  const ref = useModalDialog(open);
   return (
     <dialog
       ref={ref}

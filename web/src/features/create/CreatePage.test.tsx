@@ -116,8 +116,7 @@ describe('create page: inspiration mode (tab 1)', () => {
     await openCreate();
     await fill('歌词描述', '海边的夏天');
     await userEvent.click(screen.getByRole('switch', { name: '纯音乐' }));
-    await userEvent.click(screen.getByRole('combobox', { name: '模型' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'V4.5+' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '模型' }), 'V4.5+');
     await submit();
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ prompt: '海边的夏天', instrumental: true, model: 'chirp-v4-5-plus', custom: false });
@@ -125,10 +124,11 @@ describe('create page: inspiration mode (tab 1)', () => {
 
   it('offers the six models with V3.5 as the default', async () => {
     await openCreate();
-    expect(screen.getByRole('combobox', { name: '模型' })).toHaveTextContent('V3.5');
-    await userEvent.click(screen.getByRole('combobox', { name: '模型' }));
+    expect(screen.getByRole('combobox', { name: '模型' })).toHaveDisplayValue('V3.5（默认）');
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['V3.5（默认）', 'V4.5+', 'V4.5', 'V4', 'V3', 'V2']);
+    // Named in Chinese for screen readers.
+    expect(screen.getByRole('option', { name: '模型 V4.5+' })).toHaveValue('chirp-v4-5-plus');
   });
 
   it('随机灵感 fills the description with a prompt', async () => {

@@ -1,22 +1,7 @@
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
-import CasinoIcon from '@mui/icons-material/CasinoOutlined';
-import QueueMusicIcon from '@mui/icons-material/QueueMusic';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import AutoAwesomeIcon from 'icon:AutoAwesome';
+import CasinoIcon from 'icon:CasinoOutlined';
+import QueueMusicIcon from 'icon:QueueMusic';
+import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -51,6 +36,8 @@ import {
   validateSongName,
 } from './form';
 import { randomInspiration } from './inspirations';
+import { Tabs } from '../../ui/Tabs';
+import { TextField } from '../../ui/TextField';
 
 export { initialCreateState } from './form';
 
@@ -72,29 +59,35 @@ function CommonOptions({
   model: string;
   onModel: (value: string) => void;
 }) {
+  const modelId = useId();
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-      <FormControlLabel
-        control={<Switch checked={instrumental} onChange={(e) => onInstrumental(e.target.checked)} />}
-        label={zhCreate.instrumental}
-        title={zhCreate.instrumentalHint}
-      />
-      <TextField
-        select
-        label={zhCreate.model}
-        value={model}
-        onChange={(e) => onModel(e.target.value)}
-        size="small"
-        sx={{ minWidth: 160 }}
-      >
-        {MODELS.map(({ id, label }) => (
-          <MenuItem key={id} value={id}>
-            {label}
-            {id === DEFAULT_MODEL ? `（${zhCreate.defaultModel}）` : ''}
-          </MenuItem>
-        ))}
-      </TextField>
-    </Stack>
+    <div className="gq-create-options">
+      <label className="gq-switch-row" title={zhCreate.instrumentalHint}>
+        <input
+          type="checkbox"
+          role="switch"
+          className="gq-switch"
+          checked={instrumental}
+          onChange={(e) => onInstrumental(e.target.checked)}
+        />
+        <span>{zhCreate.instrumental}</span>
+      </label>
+      <div className="gq-select-field">
+        <label htmlFor={modelId}>{zhCreate.model}</label>
+        <div className="gq-input gq-input-small gq-select">
+          <select id={modelId} value={model} onChange={(e) => onModel(e.target.value)}>
+            {MODELS.map(({ id, label }) => {
+              const text = id === DEFAULT_MODEL ? `${label}（${zhCreate.defaultModel}）` : label;
+              return (
+                <option key={id} value={id} aria-label={zhCreate.modelOption(text)}>
+                  {text}
+                </option>
+              );
+            })}
+          </select>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -213,132 +206,127 @@ function CreateView() {
         title={zhCreate.title}
         subtitle={zhCreate.subtitle}
         actions={
-          <Button variant="outlined" startIcon={<QueueMusicIcon />} onClick={openDrawer}>
+          <button type="button" className="gq-button gq-button-outlined" onClick={openDrawer}>
+            <QueueMusicIcon />
             {zhCreate.openMusicList}
-          </Button>
+          </button>
         }
       />
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Tabs
+      <div className="gq-panel gq-create">
+        <Tabs<CreateTab>
+          label={zhCreate.modes}
+          items={[
+            { value: 1, label: zhCreate.tabInspiration, id: 'create-tab-1', controls: 'create-panel-1' },
+            { value: 3, label: zhCreate.tabCustom, id: 'create-tab-3', controls: 'create-panel-3' },
+          ]}
           value={tab}
-          onChange={(_, value: CreateTab) => {
+          onChange={(value) => {
             setTab(value);
             setError(null);
           }}
-          variant="fullWidth"
-          aria-label={zhCreate.modes}
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          <Tab value={1} label={zhCreate.tabInspiration} id="create-tab-1" aria-controls="create-panel-1" />
-          <Tab value={3} label={zhCreate.tabCustom} id="create-tab-3" aria-controls="create-panel-3" />
-        </Tabs>
-        <Stack
-          role="tabpanel"
-          id={`create-panel-${tab}`}
-          aria-labelledby={`create-tab-${tab}`}
-          sx={{ p: { xs: 2, sm: 3 }, gap: 2.5 }}
-        >
+          fill
+        />
+        <div role="tabpanel" id={`create-panel-${tab}`} aria-labelledby={`create-tab-${tab}`} className="gq-create-panel">
           {/* The form inside the tab panel (a form may not be a tabpanel); display: contents keeps the panel's gaps. */}
-          <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
-          {tab === 1 ? (
-            <>
-              <TextField
-                label={zhCreate.description}
-                placeholder={zhCreate.descriptionPlaceholder}
-                value={description}
-                onChange={(e) => edit('description', setDescription)(e.target.value)}
-                multiline
-                minRows={4}
-                fullWidth
-                error={!!descriptionMessage}
-                helperText={<FieldHelper message={descriptionMessage} count={descriptionLength} max={DESCRIPTION_MAX} />}
-              />
-              <Stack direction="row" sx={{ justifyContent: 'flex-start', mt: -1 }}>
-                <Button
-                  size="small"
-                  startIcon={<CasinoIcon />}
-                  onClick={() => edit('description', setDescription)(randomInspiration(description))}
-                >
-                  {zhCreate.randomInspiration}
-                </Button>
-              </Stack>
-            </>
-          ) : (
-            <>
-              <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, alignItems: { sm: 'flex-start' } }}>
+          <form noValidate onSubmit={onSubmit} className="gq-contents">
+            {tab === 1 ? (
+              <>
                 <TextField
-                  label={zhCreate.songName}
-                  value={songName}
-                  onChange={(e) => edit('name', setSongName)(e.target.value)}
-                  fullWidth
-                  error={!!nameMessage}
-                  helperText={<FieldHelper message={nameMessage} count={nameLength} max={SONG_NAME_MAX} />}
+                  label={zhCreate.description}
+                  placeholder={zhCreate.descriptionPlaceholder}
+                  value={description}
+                  onChange={edit('description', setDescription)}
+                  multiline
+                  rows={4}
+                  error={!!descriptionMessage}
+                  helper={<FieldHelper message={descriptionMessage} count={descriptionLength} max={DESCRIPTION_MAX} />}
                 />
-                <Button
-                  variant="outlined"
-                  startIcon={<AutoAwesomeIcon />}
-                  onClick={onAiLyrics}
-                  disabled={lyricsAi.isPending}
-                  sx={{ flexShrink: 0, height: 56, whiteSpace: 'nowrap' }}
-                >
-                  {zhCreate.aiLyrics}
-                </Button>
-              </Stack>
-              <TextField
-                label={zhCreate.lyrics}
-                placeholder={zhCreate.lyricsPlaceholder}
-                value={lyrics}
-                onChange={(e) => edit('lyrics', setLyrics)(e.target.value)}
-                multiline
-                minRows={8}
-                maxRows={20}
-                fullWidth
-                error={!!lyricsMessage}
-                helperText={
-                  <FieldHelper
-                    message={lyricsAi.isPending ? zhCreate.aiLyricsBusy : lyricsMessage}
-                    count={lyricsLength}
-                    max={LYRICS_MAX}
+                <div className="gq-create-random">
+                  <button
+                    type="button"
+                    className="gq-button gq-button-text gq-button-small"
+                    onClick={() => edit('description', setDescription)(randomInspiration(description))}
+                  >
+                    <CasinoIcon />
+                    {zhCreate.randomInspiration}
+                  </button>
+                </div>
+              </>
+            ) : (
+              <>
+                <div className="gq-create-name">
+                  <TextField
+                    label={zhCreate.songName}
+                    value={songName}
+                    onChange={edit('name', setSongName)}
+                    error={!!nameMessage}
+                    helper={<FieldHelper message={nameMessage} count={nameLength} max={SONG_NAME_MAX} />}
                   />
-                }
-              />
-              <FormControl>
-                <FormLabel id="create-gender">{zhCreate.gender}</FormLabel>
-                <RadioGroup
-                  row
-                  aria-labelledby="create-gender"
-                  value={gender}
-                  onChange={(e) => edit('style', setGender)(e.target.value as Gender)}
-                >
+                  <button
+                    type="button"
+                    className="gq-button gq-button-outlined gq-create-ai"
+                    onClick={onAiLyrics}
+                    disabled={lyricsAi.isPending}
+                  >
+                    <AutoAwesomeIcon />
+                    {zhCreate.aiLyrics}
+                  </button>
+                </div>
+                <TextField
+                  label={zhCreate.lyrics}
+                  placeholder={zhCreate.lyricsPlaceholder}
+                  value={lyrics}
+                  onChange={edit('lyrics', setLyrics)}
+                  multiline
+                  rows={8}
+                  maxRows={20}
+                  error={!!lyricsMessage}
+                  helper={
+                    <FieldHelper
+                      message={lyricsAi.isPending ? zhCreate.aiLyricsBusy : lyricsMessage}
+                      count={lyricsLength}
+                      max={LYRICS_MAX}
+                    />
+                  }
+                />
+                <fieldset className="gq-radio-group">
+                  <legend>{zhCreate.gender}</legend>
                   {GENDERS.map((g) => (
-                    <FormControlLabel key={g.value} value={g.value} control={<Radio />} label={g.label} />
+                    <label key={g.value} className="gq-radio-label">
+                      <input
+                        type="radio"
+                        name="create-gender"
+                        className="gq-radio"
+                        value={g.value}
+                        checked={gender === g.value}
+                        onChange={() => edit('style', setGender)(g.value)}
+                      />
+                      <span>{g.label}</span>
+                    </label>
                   ))}
-                </RadioGroup>
-              </FormControl>
-              <GenrePicker selected={tags} onChange={edit('style', setTags)} />
-              <TextField
-                label={zhCreate.freeStyle}
-                placeholder={zhCreate.stylePlaceholder}
-                value={freeStyle}
-                onChange={(e) => edit('style', setFreeStyle)(e.target.value)}
-                fullWidth
-                error={!!styleMessage}
-                helperText={<FieldHelper message={styleMessage} count={styleLength} max={STYLE_MAX_LENGTH} />}
-              />
-            </>
-          )}
-          <CommonOptions instrumental={instrumental} onInstrumental={setInstrumental} model={model} onModel={setModel} />
-          <Stack sx={{ gap: 1, alignItems: 'stretch' }}>
-            <Button type="submit" variant="contained" size="large" disabled={create.isPending} startIcon={<AutoAwesomeIcon />}>
-              {create.isPending ? zhCreate.submitting : zhCreate.submit}
-            </Button>
-            <Typography variant="caption" sx={{ color: 'text.secondary', textAlign: 'center' }}>
-              {zhCreate.cost}
-            </Typography>
-          </Stack>
-          </Box>
-        </Stack>
-      </Paper>
+                </fieldset>
+                <GenrePicker selected={tags} onChange={edit('style', setTags)} />
+                <TextField
+                  label={zhCreate.freeStyle}
+                  placeholder={zhCreate.stylePlaceholder}
+                  value={freeStyle}
+                  onChange={edit('style', setFreeStyle)}
+                  error={!!styleMessage}
+                  helper={<FieldHelper message={styleMessage} count={styleLength} max={STYLE_MAX_LENGTH} />}
+                />
+              </>
+            )}
+            <CommonOptions instrumental={instrumental} onInstrumental={setInstrumental} model={model} onModel={setModel} />
+            <div className="gq-create-submit">
+              <button type="submit" className="gq-button gq-button-contained gq-button-large" disabled={create.isPending}>
+                <AutoAwesomeIcon />
+                {create.isPending ? zhCreate.submitting : zhCreate.submit}
+              </button>
+              <span className="gq-caption gq-muted">{zhCreate.cost}</span>
+            </div>
+          </form>
+        </div>
+      </div>
       <MusicListDrawer
         open={drawerOpen}
         onClose={() => setDrawerOpen(false)}

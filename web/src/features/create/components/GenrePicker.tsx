@@ -1,14 +1,10 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
+import CancelIcon from 'icon:Cancel';
 import { useId, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { groups } from '../../../lib/genres';
 import { zhCreate } from '../../../strings/create';
 import { STYLE_MAX_TAGS } from '../form';
+import { Tabs } from '../../../ui/Tabs';
 
 /**
  * The genre picker (docs/web.md): the 17 groups of the shared dictionary as tabs, each a set of chips (toggle
@@ -33,72 +29,64 @@ export function GenrePicker({ selected, onChange }: { selected: readonly string[
   };
 
   return (
-    <Box component="section" aria-labelledby={`${baseId}-title`}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1 }}>
-        <Typography id={`${baseId}-title`} component="h2" sx={{ fontWeight: 600, fontSize: '1rem' }}>
+    <section aria-labelledby={`${baseId}-title`}>
+      <div className="gq-genre-picker-head">
+        <h2 id={`${baseId}-title`} className="gq-genre-picker-title">
           {zhCreate.genreTags}
-        </Typography>
-        <Typography variant="caption" sx={{ color: 'text.secondary' }} aria-live="polite">
+        </h2>
+        <span className="gq-caption gq-muted" aria-live="polite">
           {zhCreate.selectedTags(selected.length, STYLE_MAX_TAGS)}
-        </Typography>
-      </Stack>
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', minHeight: 32, mb: 1 }}>
+        </span>
+      </div>
+      <div className="gq-chosen-tags">
         {selected.length === 0 ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {zhCreate.noTagsSelected}
-          </Typography>
+          <p className="gq-body2 gq-muted">{zhCreate.noTagsSelected}</p>
         ) : (
           selected.map((label) => (
-            <Chip
+            <button
               key={label}
-              label={label}
-              color="primary"
-              size="small"
+              type="button"
+              className="gq-chip gq-chip-primary gq-chip-button"
               aria-label={zhCreate.removeTag(label)}
               onClick={() => toggle(label)}
-              onDelete={() => toggle(label)}
-            />
+            >
+              {label}
+              <CancelIcon size={16} />
+            </button>
           ))
         )}
-      </Stack>
-      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden' }}>
+      </div>
+      <div className="gq-genre-box">
         <Tabs
-          value={group?.key ?? false}
-          onChange={(_, key: string) => setGroupKey(key)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label={zhCreate.genreGroups}
-          sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, minWidth: 64, px: 1.5 } }}
-        >
-          {all.map((g) => (
-            <Tab key={g.key} value={g.key} label={g.label} id={`${baseId}-tab-${g.key}`} aria-controls={`${baseId}-panel`} />
-          ))}
-        </Tabs>
-        <Stack
+          label={zhCreate.genreGroups}
+          items={all.map((g) => ({ value: g.key, label: g.label, id: `${baseId}-tab-${g.key}`, controls: `${baseId}-panel` }))}
+          value={group?.key ?? ''}
+          onChange={setGroupKey}
+          dense
+        />
+        <div
           role="tabpanel"
           id={`${baseId}-panel`}
           aria-labelledby={group ? `${baseId}-tab-${group.key}` : undefined}
-          direction="row"
-          sx={{ gap: 1, flexWrap: 'wrap', p: 1.5 }}
+          className="gq-genre-chips"
         >
           {group?.entries.map((entry) => {
             const on = selected.includes(entry.zh);
             return (
-              <Chip
+              <button
                 key={`${entry.zh}-${entry.en}`}
-                label={entry.zh}
+                type="button"
+                className={on ? 'gq-chip gq-chip-primary gq-chip-button gq-chip-medium' : 'gq-chip gq-chip-outlined gq-chip-button gq-chip-medium'}
                 title={entry.en}
-                clickable
-                color={on ? 'primary' : 'default'}
-                variant={on ? 'filled' : 'outlined'}
                 aria-pressed={on}
                 onClick={() => toggle(entry.zh)}
-              />
+              >
+                {entry.zh}
+              </button>
             );
           })}
-        </Stack>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }

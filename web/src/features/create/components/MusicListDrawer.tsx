@@ -1,10 +1,6 @@
-import CloseIcon from '@mui/icons-material/Close';
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import CloseIcon from 'icon:Close';
 import { useId } from 'react';
+import { useModalDialog } from '../../../ui/use-modal';
 import type { MyWorks } from '../../works/useMyWorks';
 import { WorkList } from '../../works/components/WorkList';
 import { zhCreate } from '../../../strings/create';
@@ -25,38 +21,38 @@ export function MusicListDrawer({
   onPageChange: (page: number) => void;
 }) {
   const titleId = useId();
+  const ref = useModalDialog(open);
+  // A modal <dialog> at the right edge: the browser keeps focus inside it, makes the page behind inert and closes it
+  // with Esc; a click on the dimmed page beside it closes it too. Its content is mounted only while it is open.
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-labelledby': titleId,
-          sx: { width: 440, maxWidth: '100vw' },
-        } as object,
+    <dialog
+      ref={ref}
+      className="gq-drawer gq-drawer-right gq-music-drawer"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
       }}
     >
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Typography id={titleId} component="h2" sx={{ fontWeight: 700, fontSize: '1.125rem' }}>
-          {zhCreate.musicList}
-          {works.count.data !== undefined ? (
-            <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 1 }}>
-              {zhWorks.total(works.count.data)}
-            </Typography>
-          ) : null}
-        </Typography>
-        <IconButton aria-label={zhCreate.closeMusicList} onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </Stack>
-      <Box sx={{ p: 1.5, overflowY: 'auto', flex: 1 }}>
-        <WorkList works={works} page={page} onPageChange={onPageChange} columns={1} dense />
-      </Box>
-    </Drawer>
+      {open ? (
+        <div className="gq-music-drawer-body">
+          <div className="gq-music-drawer-head">
+            <h2 id={titleId}>
+              {zhCreate.musicList}
+              {works.count.data !== undefined ? <span className="gq-body2 gq-muted">{zhWorks.total(works.count.data)}</span> : null}
+            </h2>
+            <button type="button" className="gq-icon-button" aria-label={zhCreate.closeMusicList} onClick={onClose}>
+              <CloseIcon />
+            </button>
+          </div>
+          <div className="gq-music-drawer-list">
+            <WorkList works={works} page={page} onPageChange={onPageChange} columns={1} dense />
+          </div>
+        </div>
+      ) : null}
+    </dialog>
   );
 }

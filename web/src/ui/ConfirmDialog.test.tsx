@@ -1,0 +1,54 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmDialog } from './ConfirmDialog';
+
+function open(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {
+  const onCancel = vi.fn();
+  const onConfirm = vi.fn();
+  render(
+    <ConfirmDialog
+      title="确认删除"
+      text="删除后无法恢复，是否继续？"
+      cancelLabel="取消"
+      confirmLabel="确定"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      {...props}
+    />,
+  );
+  return { onCancel, onConfirm, dialog: screen.getByRole('dialog', { name: '确认删除' }) };
+}
+
+describe('ConfirmDialog', () => {
+  it('is a dialog named by its title and described by its text, focused on the confirming button', () => {
+    const { dialog } = open();
+    expect(dialog).toHaveAccessibleDescription('删除后无法恢复，是否继续？');
+    expect(dialog).toHaveAttribute('open');
+    expect(screen.getByRole('button', { name: '确定' })).toHaveFocus();
+  });
+
+  it('answers with its buttons, Esc and a click beside it', async () => {
+    const { dialog, onCancel, onConfirm } = open();
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: '取消' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    // Esc: the browser fires cancel on the dialog; it stays for its owner to unmount.
+    const esc = new Event('cancel', { cancelable: true });
+    fireEvent(dialog, esc);
+    expect(esc.defaultPrevented).toBe(true);
+    expect(onCancel).toHaveBeenCalledTimes(2);
+    // The backdrop is the dialog element itself; a click inside its content is not.
+    fireEvent.click(screen.getByText('删除后无法恢复，是否继续？'));
+    expect(onCancel).toHaveBeenCalledTimes(2);
+    fireEvent.click(dialog);
+    expect(onCancel).toHaveBeenCalledTimes(3);
+  });
+
+  it('disables the confirming button while busy', () => {
+    open({ busy: true, danger: true });
+    expect(screen.getByRole('button', { name: '确定' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '确定' })).toHaveClass('gq-button-danger');
+  });
+});
