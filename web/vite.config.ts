@@ -43,20 +43,17 @@ export default defineConfig({
             // The early GETs (src/lib/early-fetch.ts) are shared by the entry and the app's API client: a chunk of
             // their own, or the entry would wait for the whole app chunk.
             { name: 'early-fetch', test: /[\\/]src[\\/]lib[\\/](early-fetch|base64)\.ts$/, priority: 1 },
-            // The app starts in stages (src/app/boot.tsx), each a chunk evaluated in a task of its own: React, then
-            // MUI's styling engine (with everything it imports), then the theme, then the app. A stage's chunk may only
-            // import the chunks of earlier stages, or evaluating it would evaluate them too.
+            // The app starts in stages (src/app/boot.tsx), each a chunk evaluated in a task of its own: React, then the
+            // app. A stage's chunk may only import the chunks of earlier stages, or evaluating it would evaluate them too.
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            // MUI's styling engine (with everything it imports) and the theme (createTheme with CSS variables: tens of
+            // milliseconds on a phone): no page uses them; they load with the first dialog (src/theme/mui-loader.ts).
             {
               name: 'mui-styles',
               test: /[\\/]node_modules[\\/](@emotion|stylis|clsx|prop-types|react-is|@babel[\\/]runtime|hoist-non-react-statics|@mui[\\/](system|styled-engine|utils|private-theming|types|core-downloads-tracker)|@mui[\\/]material[\\/](styles|locale|colors|utils))[\\/]/,
               priority: 2,
             },
-            // The theme (createTheme with CSS variables: tens of milliseconds on a phone) is a stage of its own.
             { name: 'theme', test: /[\\/]src[\\/]theme[\\/](theme\.ts|mui-locale\.ts|MuiScope\.tsx)$/, priority: 2 },
-            // The route list (src/app/route-meta-lite.ts), read by the first stage (boot) and by the app's router: a
-            // chunk of its own, or boot would import the app's chunk and evaluate it all at once.
-            { name: 'routes', test: /[\\/]src[\\/]app[\\/]route-meta-lite\.ts$/, priority: 4 },
             // The colour mode and the layout's sizes, shared by the theme and the app (which must not import each other).
             { name: 'color-mode', test: /[\\/]src[\\/]theme[\\/](tokens|color-scheme)\.ts$/, priority: 4 },
             // The music square's parts and its song list page with the song list components and helpers
@@ -67,7 +64,7 @@ export default defineConfig({
               test: /[\\/]src[\\/](features[\\/]square[\\/]|components[\\/]Song|lib[\\/](player-links|genres|genres-parse)\.ts)/,
               priority: 0,
             },
-            // The MUI components several pages share, in one chunk rather than tens of small ones (each a request).
+            // The MUI components several dialogs share, in one chunk rather than tens of small ones (each a request).
             {
               name: 'mui',
               test: /[\\/]node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs|@floating-ui)[\\/]/,
@@ -81,7 +78,7 @@ export default defineConfig({
               test: (id: string) =>
                 /[\\/](node_modules|src)[\\/]/.test(id) &&
                 !id.endsWith('.css') &&
-                !/[\\/]src[\\/](main\.tsx|app[\\/](boot\.tsx|start\.tsx|route-meta-lite\.ts)|theme[\\/]init-color-scheme\.ts|lib[\\/](early-fetch|base64)\.ts)$/.test(id),
+                !/[\\/]src[\\/](main\.tsx|app[\\/](boot\.tsx|start\.tsx)|theme[\\/]init-color-scheme\.ts|lib[\\/](early-fetch|base64)\.ts)$/.test(id),
             },
           ],
         },

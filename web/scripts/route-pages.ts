@@ -6,7 +6,6 @@
 // instead of one after the other.
 import type { Plugin, Rollup } from 'vite';
 import { ROUTE_META, type RouteMeta } from '../src/app/route-meta';
-import { usesMui } from '../src/app/route-meta-lite';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -87,7 +86,6 @@ export function routePages(): Plugin {
       const initial = new Set(closure(bundle, entry, new Set()));
       // The entry starts the app with a dynamic import after the first paint (src/main.tsx), and the app imports its
       // stages (src/app/boot.tsx): preload all of it too.
-      // A page without MUI (src/app/route-meta-lite.ts) skips boot's MUI stages (MUI's styles and the theme).
       const bootChunk = findChunk('app/boot.tsx');
       // The first stage must not import a later stage's chunk, or loading it would evaluate that stage at once.
       for (const file of bootChunk.imports) {
@@ -95,13 +93,17 @@ export function routePages(): Plugin {
         if (name && ['react', 'mui-styles', 'theme', 'app'].includes(name))
           throw new Error(`route-pages: app/boot.tsx imports the ${name} chunk (${file}) statically`);
       }
-      const isMuiStage = (chunk: OutputChunk) =>
-        /[\\/]node_modules[\\/]@mui[\\/]|[\\/]src[\\/]theme[\\/]MuiScope\.tsx$/.test(chunk.facadeModuleId ?? '');
-      const bootFor = (mui: boolean) => [
+      // No page uses MUI (docs/web-performance.md, "The pages without MUI"): a MUI chunk among a page's would be
+      // downloaded and compiled for nothing.
+      const isMui = (file: string) => {
+        const name = (bundle[file] as OutputChunk | undefined)?.name;
+        return name === 'mui' || name === 'mui-styles' || name === 'theme';
+      };
+      const boot = [
         ...new Set(
           [bootChunk.fileName, ...bootChunk.dynamicImports].flatMap((file) => {
             const chunk = bundle[file];
-            return chunk?.type === 'chunk' && (mui || !isMuiStage(chunk)) ? closure(bundle, chunk, initial) : [];
+            return chunk?.type === 'chunk' ? closure(bundle, chunk, initial) : [];
           }),
         ),
       ];
@@ -110,13 +112,14 @@ export function routePages(): Plugin {
       const entryImports = [...initial].filter((file) => file !== entry.fileName);
 
       for (const route of ROUTE_META) {
-        const boot = bootFor(usesMui(route.path));
         const beforePage = new Set([...initial, ...boot]);
         // What the entry imports itself is preloaded by the page. The app's chunks are listed in a meta tag, and the
         // entry preloads them once the page has painted (src/main.tsx): the first screen is the HTML and its styles,
         // and neither their download nor their compilation competes with it (docs/web-performance.md, "The app's
         // code after the first paint").
         const appChunks = [...boot, ...closure(bundle, findChunk(route.module), beforePage)];
+        const mui = appChunks.filter(isMui);
+        if (mui.length > 0) throw new Error(`route-pages: ${route.path} would load MUI (${mui.join(', ')})`);
         const preloads = [
           ...entryImports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           `<meta name="gequ-chunks" content="${appChunks.map((file) => `/${file}`).join(' ')}">`,

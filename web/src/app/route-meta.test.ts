@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_META } from './route-meta';
-import { PLAIN_PATHS, usesMui } from './route-meta-lite';
 import { ROUTE_PATHS } from './routes';
 
 const pageModules = Object.keys(import.meta.glob('../**/*Page.tsx')).map((p) => p.replace(/^\.\.\//, ''));
@@ -17,13 +16,6 @@ describe('route meta (the pages the build writes per route)', () => {
       expect(route.description.length).toBeGreaterThan(15);
       expect(route.description.length).toBeLessThanOrEqual(80);
     }
-  });
-
-  it('knows which routes load MUI: only the create page and the info pages', () => {
-    for (const path of PLAIN_PATHS) expect(ROUTE_PATHS).toContain(path);
-    expect(ROUTE_PATHS.filter((path) => !usesMui(path))).toEqual(['/', '/mywork', '/member', '/profile', '/payment', '/musicPlayer', '/musicList']);
-    expect(usesMui('/about/')).toBe(true);
-    expect(usesMui('/no-such-page')).toBe(false);
   });
 
   it('names page modules that exist', () => {

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { StatusState } from '../components/StatusState';
-import { loadWithMui } from '../theme/mui-loader';
-import { usesMui } from './route-meta-lite';
 import { AppLayout } from './layout/AppLayout';
 
 interface LazyPage {
@@ -14,15 +12,15 @@ interface LazyPage {
 /**
  * A page in its own chunk (docs/web.md), which can also be loaded ahead of rendering (main.tsx waits for the first
  * route's page). Each mounted page decides once whether it still needs React.lazy, so it never switches component
- * type (and loses state) when the chunk arrives. A page that uses MUI loads it with its chunk and renders in a MuiScope
- * (theme/MuiScope.tsx); `plain` pages (src/ui only) do not load MUI.
+ * type (and loses state) when the chunk arrives. No page uses MUI (docs/web-performance.md, "The pages without
+ * MUI"): only dialogs and the mini player load it, when they are first wanted.
  */
-function lazyPage(load: () => Promise<{ default: ComponentType }>, { plain = false } = {}): LazyPage {
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
   let loaded: ComponentType | null = null;
   let loading: Promise<{ default: ComponentType }> | null = null;
   // One load at a time, kept once it succeeded (a failed one, e.g. after a deployment, may be tried again).
   const fetchPage = () =>
-    (loading ??= (plain ? load() : loadWithMui(load)).then(
+    (loading ??= load().then(
       (module) => {
         loaded = module.default;
         return module;
@@ -40,21 +38,20 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>, { plain = fal
   return { Page, preload: () => fetchPage().then(() => undefined) };
 }
 
-// One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small; which pages load MUI with
-// them is decided by route-meta-lite.ts.
+// One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small.
 const pages = {
-  home: lazyPage(() => import('../features/square/HomePage'), { plain: !usesMui('/') }),
-  musicList: lazyPage(() => import('../features/square/MusicListPage'), { plain: !usesMui('/musicList') }),
-  create: lazyPage(() => import('../features/create/CreatePage'), { plain: !usesMui('/create') }),
-  mywork: lazyPage(() => import('../features/works/MyWorkPage'), { plain: !usesMui('/mywork') }),
-  member: lazyPage(() => import('../features/member/MemberPage'), { plain: !usesMui('/member') }),
-  payment: lazyPage(() => import('../features/member/PaymentPage'), { plain: !usesMui('/payment') }),
-  profile: lazyPage(() => import('../features/profile/ProfilePage'), { plain: !usesMui('/profile') }),
-  musicPlayer: lazyPage(() => import('../features/player/PlayerPage'), { plain: !usesMui('/musicPlayer') }),
-  contactUs: lazyPage(() => import('../features/info/ContactPage'), { plain: !usesMui('/contactUs') }),
-  faq: lazyPage(() => import('../features/info/FaqPage'), { plain: !usesMui('/faq') }),
-  about: lazyPage(() => import('../features/info/AboutPage'), { plain: !usesMui('/about') }),
-  notFound: lazyPage(() => import('./NotFoundPage'), { plain: !usesMui('/no-such-page') }),
+  home: lazyPage(() => import('../features/square/HomePage')),
+  musicList: lazyPage(() => import('../features/square/MusicListPage')),
+  create: lazyPage(() => import('../features/create/CreatePage')),
+  mywork: lazyPage(() => import('../features/works/MyWorkPage')),
+  member: lazyPage(() => import('../features/member/MemberPage')),
+  payment: lazyPage(() => import('../features/member/PaymentPage')),
+  profile: lazyPage(() => import('../features/profile/ProfilePage')),
+  musicPlayer: lazyPage(() => import('../features/player/PlayerPage')),
+  contactUs: lazyPage(() => import('../features/info/ContactPage')),
+  faq: lazyPage(() => import('../features/info/FaqPage')),
+  about: lazyPage(() => import('../features/info/AboutPage')),
+  notFound: lazyPage(() => import('./NotFoundPage')),
 };
 type PageName = keyof typeof pages;
 
@@ -74,8 +71,20 @@ export function preloadRoute(pathname: string): Promise<void> {
   return pages[known].preload();
 }
 
-/** The routes (docs/web.md), listed in route-meta-lite.ts with the ones that load MUI. */
-export { ROUTE_PATHS } from './route-meta-lite';
+/** docs/web.md: history mode, base /, these routes; anything else is the 404 page. */
+export const ROUTE_PATHS = [
+  '/',
+  '/create',
+  '/mywork',
+  '/member',
+  '/profile',
+  '/payment',
+  '/musicPlayer',
+  '/musicList',
+  '/contactUs',
+  '/faq',
+  '/about',
+] as const;
 
 export const routes: RouteObject[] = [
   {

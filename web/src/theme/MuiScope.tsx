@@ -1,6 +1,7 @@
-// MUI's theme, for the parts of the app that use MUI: every page but the music square, the dialogs and the mini player.
-// The app's frame and the music square render without MUI (src/ui), so MUI, its styling engine and the theme load only
-// with the first part that needs them (./mui-loader.ts; docs/web-performance.md, "The first screen without MUI").
+// MUI's theme, for the parts of the app that use MUI: the form dialogs (login, pay, points record, redeem, 继续创作) and
+// the mini player. The app's frame and every page render without MUI (src/ui), so MUI, its styling engine and the
+// theme load only with the first part that needs them (./mui-loader.ts; docs/web-performance.md, "The pages without
+// MUI").
 import { ThemeProvider } from '@mui/material/styles';
 import type { ComponentType, ReactNode } from 'react';
 import { colorModeStorage } from './color-scheme';
@@ -21,7 +22,7 @@ const common = {
 const noStyleSheet = { disableStyleSheetGeneration: true } as object;
 
 /**
- * The theme for a part of the page that uses MUI. Several can be mounted at once (a page, the login dialog, the mini
+ * The theme for a part of the page that uses MUI. Several can be mounted at once (a dialog, the login dialog, the mini
  * player); the theme's CSS variables are written once, by MuiSheet.
  */
 export function MuiScope({ children }: { children: ReactNode }) {
