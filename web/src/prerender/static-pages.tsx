@@ -1,7 +1,8 @@
 // A build step (scripts/static-pages.mjs; docs/web-performance.md, "Pages drawn into the shell"): renders the routes
-// whose page is the same for everyone (the info pages, and the create form as it opens) in jsdom, as a visitor on a
-// phone's width, and returns each page's markup. The build puts it into the route's HTML where the app shell draws its heading, so the first paint is
-// the page itself. The API is answered here (a visitor, nothing else), never called.
+// whose page is the same for everyone (the info pages, and the create form as it opens) in jsdom, as a visitor at a
+// phone's width, and returns each page's markup. The build puts it into the route's HTML where the app shell draws
+// its heading, so the first paint is the page itself. The API is answered here (a visitor, nothing else), never
+// called.
 import type { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';

@@ -1,5 +1,5 @@
-// MUI's theme, for the parts of the app that use MUI: the form dialogs (login, pay, points record, redeem, 继续创作) and
-// the mini player. The app's frame and every page render without MUI (src/ui), so MUI, its styling engine and the
+// MUI's theme, for the parts of the app that use MUI: the form dialogs (login, pay, points record, redeem, 继续创作).
+// The app's frame, every page and the mini player render without MUI (src/ui), so MUI, its styling engine and the
 // theme load only with the first part that needs them (./mui-loader.ts; docs/web-performance.md, "The pages without
 // MUI").
 import { ThemeProvider } from '@mui/material/styles';
@@ -22,8 +22,8 @@ const common = {
 const noStyleSheet = { disableStyleSheetGeneration: true } as object;
 
 /**
- * The theme for a part of the page that uses MUI. Several can be mounted at once (a dialog, the login dialog, the mini
- * player); the theme's CSS variables are written once, by MuiSheet.
+ * The theme for a part of the page that uses MUI. Several can be mounted at once (a dialog and the login dialog);
+ * the theme's CSS variables are written once, by MuiSheet.
  */
 export function MuiScope({ children }: { children: ReactNode }) {
   return (

@@ -37,7 +37,7 @@ export function loadWithMui<P extends object>(
   return Promise.all([load(), loadMui()]).then(([loaded, mui]) => ({ default: mui.withMuiScope(loaded.default) }));
 }
 
-/** React.lazy for a component that uses MUI (a dialog, the mini player). */
+/** React.lazy for a component that uses MUI (a form dialog). */
 export function lazyWithMui<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() => loadWithMui(load));
 }

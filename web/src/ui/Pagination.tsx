@@ -28,7 +28,13 @@ export function Pagination({
     <nav className="gq-pagination" aria-label={label}>
       <ul>
         <li>
-          <button type="button" className="gq-page-button" aria-label={zh.pagination.previous} disabled={page <= 1} onClick={go(page - 1)}>
+          <button
+            type="button"
+            className="gq-page-button"
+            aria-label={zh.pagination.previous}
+            disabled={page <= 1}
+            onClick={go(page - 1)}
+          >
             <ChevronLeftIcon size={20} />
           </button>
         </li>
@@ -52,7 +58,13 @@ export function Pagination({
           </li>
         ))}
         <li>
-          <button type="button" className="gq-page-button" aria-label={zh.pagination.next} disabled={page >= count} onClick={go(page + 1)}>
+          <button
+            type="button"
+            className="gq-page-button"
+            aria-label={zh.pagination.next}
+            disabled={page >= count}
+            onClick={go(page + 1)}
+          >
             <ChevronRightIcon size={20} />
           </button>
         </li>

@@ -1,7 +1,6 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { usePlayer } from '../../lib/player';
-import { lazyWithMui } from '../../theme/mui-loader';
 import { APP_LAYOUT_BREAKPOINT, BOTTOM_TABS_HEIGHT } from '../../theme/tokens';
 import { useMediaQuery } from '../../ui/media';
 import { ErrorBoundary } from '../ErrorBoundary';
@@ -12,14 +11,14 @@ import { MINI_PLAYER_HEIGHT } from './mini-player-size';
 import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
 
-// Loaded (with MUI) on the first play, so the bar stays out of the initial bundle.
-const MiniPlayer = lazyWithMui(() => import('./MiniPlayer'));
+// Loaded on the first play, so the bar stays out of the initial bundle.
+const MiniPlayer = lazy(() => import('./MiniPlayer'));
 
 /**
  * docs/web.md layout: at 1280 px or more a permanent side menu; below, a top bar with a drawer and a bottom tab bar.
  * Only one of the two navigations is rendered at a time, so each landmark name is unique on the page. The mini player
  * bar shows whenever a song is loaded, except on the player page (which has the full controls). The frame is plain
- * HTML and src/ui/ui.css, so the first screen loads no MUI (docs/web-performance.md).
+ * HTML and src/ui/ui.css, as are the pages and the mini player: none of them loads MUI (docs/web-performance.md).
  */
 export function AppLayout() {
   const wide = useMediaQuery(`(min-width: ${APP_LAYOUT_BREAKPOINT}px)`);

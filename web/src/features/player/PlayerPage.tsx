@@ -295,16 +295,15 @@ function PlayerView({ query }: { query: PlayerQuery }) {
           <div className="gq-player-head">
             <div className="gq-player-title">
               <h2 className="gq-h2">{songTitle}</h2>
-              {ready ? (
-                <p className="gq-muted">
-                  {zhPlayer.artist}：{song.userName}
-                </p>
-              ) : null}
+              {/* The artist's line and the genres' row keep their place while the song loads, so the controls below
+                  do not move when it arrives. */}
+              <p className="gq-muted">{ready ? `${zhPlayer.artist}：${song.userName}` : '\u00a0'}</p>
             </div>
             {state.ids.length > 1 ? (
               <p className="gq-body2 gq-muted gq-player-track">{zhPlayer.trackOf(state.index + 1, state.ids.length)}</p>
             ) : null}
           </div>
+          {!ready && !detail.isError && !(detail.isSuccess && !song) ? <div className="gq-chips" aria-hidden /> : null}
           {tags.length > 0 ? (
             <ul className="gq-chips">
               {tags.map((tag, i) => (

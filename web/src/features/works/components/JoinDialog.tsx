@@ -7,8 +7,9 @@ import { useJoinSong } from '../api/useJoinSong';
 /**
  * 合成完整歌曲 (docs/web.md, my works): asks before joining one of the user's finished extensions with the song(s) it
  * continues into one whole song (free). 开始合成 sends a `concat` create; on success the server's sentence is shown,
- * the works reload (the new song generating) and the dialog closes (mounted only while open). A refusal is toasted by the API client with the
- * server's message and the dialog stays open; while the request is pending the button is disabled.
+ * the works reload (the new song generating) and the dialog closes (it is mounted only while open). A refusal is
+ * toasted by the API client with the server's message and the dialog stays open; while the request is pending the
+ * button is disabled.
  */
 export function JoinDialog({ song, onClose }: { song: UserSong; onClose: () => void }) {
   const { join, isPending } = useJoinSong();
