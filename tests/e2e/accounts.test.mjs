@@ -21,6 +21,8 @@ test('a new user logs in, sees the gift, renames, redeems a code and logs out', 
         await page.getByRole('button', { name: '登录', exact: true }).first().click();
         const dialog = page.getByRole('dialog', { name: '登录' });
         await dialog.waitFor();
+        // The phone field has the focus (a modal <dialog> focuses its marked field: web/src/ui/use-modal.ts).
+        await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'tel');
         await screenshot(page, 'desktop-login-dialog');
         const phone = await loginThroughDialog(page);
         const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;

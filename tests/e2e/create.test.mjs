@@ -113,6 +113,7 @@ test('create in both modes, play, publish, download and delete', async () => {
         await victim.getByRole('button', { name: '删除' }).click();
         const confirm = page.getByRole('dialog', { name: '确认删除' });
         await confirm.getByText('删除后无法恢复，是否继续？').waitFor();
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent), '确定', 'the confirmation has the focus');
         await confirm.getByRole('button', { name: '确定' }).click();
         await page.waitForFunction((n) => document.querySelectorAll('article').length === n - 1, before);
         assert.equal((await get('/music/song/listNumber')).data, 3);

@@ -1,5 +1,5 @@
-// MUI's theme, for the parts of the app that use MUI: the form dialogs (login, pay, points record, redeem, 继续创作).
-// The app's frame, every page and the mini player render without MUI (src/ui), so MUI, its styling engine and the
+// MUI's theme, for the parts of the app that use MUI: the pay, points-record, redeem and 继续创作 dialogs. The app's
+// frame, every page, the login dialog and the mini player render without MUI (src/ui), so MUI, its styling engine and the
 // theme load only with the first part that needs them (./mui-loader.ts; docs/web-performance.md, "The pages without
 // MUI").
 import { ThemeProvider } from '@mui/material/styles';
@@ -22,7 +22,7 @@ const common = {
 const noStyleSheet = { disableStyleSheetGeneration: true } as object;
 
 /**
- * The theme for a part of the page that uses MUI. Several can be mounted at once (a dialog and the login dialog);
+ * The theme for a part of the page that uses MUI. Several can be mounted at once (two dialogs);
  * the theme's CSS variables are written once, by MuiSheet.
  */
 export function MuiScope({ children }: { children: ReactNode }) {

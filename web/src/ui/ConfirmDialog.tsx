@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useModalDialog } from './use-modal';
+import { Modal } from './Modal';
 
 /**
  * A question with two answers (取消 / a confirming button) as a modal <dialog>, drawn by ui.css as MUI's Dialog looks
@@ -27,47 +27,30 @@ export function ConfirmDialog({
   /** A request is under way: the confirming button is disabled. */
   busy?: boolean;
 }) {
-  const ref = useModalDialog(true);
   const titleId = useId();
   const textId = useId();
   return (
-    <dialog
-      ref={ref}
-      className="gq-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      // Esc: the browser would close the element itself; the owner unmounts it instead.
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      onClick={(event) => {
-        // A click on the dialog element itself (not its content) is a click on the backdrop.
-        if (event.target === event.currentTarget) onCancel();
-      }}
-    >
-      <div className="gq-dialog-body">
-        <h2 id={titleId} className="gq-dialog-title">
-          {title}
-        </h2>
-        <p id={textId} className="gq-dialog-text">
-          {text}
-        </p>
-        <div className="gq-dialog-actions">
-          <button type="button" className="gq-button gq-button-text" onClick={onCancel}>
-            {cancelLabel}
-          </button>
-          <button
-            type="button"
-            className={danger ? 'gq-button gq-button-contained gq-button-danger' : 'gq-button gq-button-contained'}
-            onClick={onConfirm}
-            disabled={busy}
-            autoFocus
-          >
-            {confirmLabel}
-          </button>
-        </div>
+    <Modal open onClose={onCancel} labelledBy={titleId} describedBy={textId}>
+      <h2 id={titleId} className="gq-dialog-title">
+        {title}
+      </h2>
+      <p id={textId} className="gq-dialog-text">
+        {text}
+      </p>
+      <div className="gq-dialog-actions">
+        <button type="button" className="gq-button gq-button-text" onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={danger ? 'gq-button gq-button-contained gq-button-danger' : 'gq-button gq-button-contained'}
+          onClick={onConfirm}
+          disabled={busy}
+          data-autofocus
+        >
+          {confirmLabel}
+        </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

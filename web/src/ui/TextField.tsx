@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type HTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 
 /**
  * A labelled text field, one line or several (drawn by ui.css as MUI's outlined TextField in the theme, with the label
@@ -16,6 +16,12 @@ export function TextField({
   rows = 1,
   maxRows,
   autoComplete,
+  type = 'text',
+  inputMode,
+  maxLength,
+  autoFocus,
+  inputRef,
+  end,
 }: {
   label: string;
   value: string;
@@ -27,6 +33,15 @@ export function TextField({
   rows?: number;
   maxRows?: number;
   autoComplete?: string;
+  /** A one-line field's input type (tel, …). */
+  type?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  maxLength?: number;
+  /** Focus on mount (a field the user just asked for: a dialog's first field). */
+  autoFocus?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Shown inside the box after a one-line field (a button). */
+  end?: ReactNode;
 }) {
   const id = useId();
   const helperId = useId();
@@ -58,7 +73,20 @@ export function TextField({
             onChange={(event) => onChange(event.target.value)}
           />
         ) : (
-          <input {...common} onChange={(event) => onChange(event.target.value)} />
+          <>
+            <input
+              {...common}
+              ref={inputRef}
+              type={type}
+              inputMode={inputMode}
+              maxLength={maxLength}
+              autoFocus={autoFocus}
+              // A modal <dialog> focuses this one when it opens (ui/use-modal.ts).
+              data-autofocus={autoFocus || undefined}
+              onChange={(event) => onChange(event.target.value)}
+            />
+            {end ? <span className="gq-input-end">{end}</span> : null}
+          </>
         )}
       </div>
       {helper ? (

@@ -1,9 +1,8 @@
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { lazyWithMui } from '../../theme/mui-loader';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { onUnauthorized } from '../../lib/session';
 
 // Loaded on first use, so its form components stay out of the initial bundle.
-const LoginDialog = lazyWithMui(() => import('./components/LoginDialog'));
+const LoginDialog = lazy(() => import('./components/LoginDialog'));
 
 /**
  * Mounts the login dialog for the whole app and opens it whenever login is needed:

@@ -1,46 +1,35 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { zh } from '../../../strings/zh-CN';
 import { zhAuth } from '../../../strings/auth';
 import type { LegalDocument } from '../legal/types';
+import { Modal } from '../../../ui/Modal';
 
 export type LegalKind = 'agreement' | 'privacy';
 
 function LegalBody({ doc }: { doc: LegalDocument }) {
   return (
-    <Box sx={{ '& p': { lineHeight: 1.8 } }}>
+    <div className="gq-legal">
       {doc.dates.map((d) => (
-        <Typography key={d} variant="body2" sx={{ color: 'text.secondary' }}>
+        <p key={d} className="gq-body2 gq-muted">
           {d}
-        </Typography>
+        </p>
       ))}
       {doc.intro.map((p) => (
-        <Typography key={p} variant="body2" sx={{ mt: 1.5 }}>
+        <p key={p} className="gq-body2 gq-legal-intro">
           {p}
-        </Typography>
+        </p>
       ))}
       {doc.sections.map((section) => (
-        <Box component="section" key={section.heading} sx={{ mt: 3 }}>
-          <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-            {section.heading}
-          </Typography>
+        <section key={section.heading}>
+          <h3 className="gq-h3">{section.heading}</h3>
           {section.paragraphs.map((p) => (
-            <Typography key={p} variant="body2" sx={{ mt: 1 }}>
+            <p key={p} className="gq-body2">
               {p}
-            </Typography>
+            </p>
           ))}
-        </Box>
+        </section>
       ))}
-    </Box>
+    </div>
   );
 }
 
@@ -62,35 +51,35 @@ export function LegalDialog({
   onClose: () => void;
   onAgree: (kind: LegalKind) => void;
 }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
-  // Keeps the last document on screen while the dialog fades out.
-  const [shown, setShown] = useState<LegalKind | null>(kind);
-  if (kind !== null && kind !== shown) setShown(kind);
-  const Body = shown ? BODIES[shown] : null;
+  const Body = kind ? BODIES[kind] : null;
   return (
-    <Dialog open={kind !== null} onClose={onClose} fullScreen={fullScreen} scroll="paper" maxWidth="md" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{shown ? TITLES[shown] : ''}</DialogTitle>
-      <DialogContent dividers>
+    <Modal open={kind !== null} onClose={onClose} labelledBy={titleId} size="md" fullScreenOnPhone>
+      <h2 id={titleId} className="gq-dialog-title">
+        {kind ? TITLES[kind] : ''}
+      </h2>
+      <div className="gq-dialog-content gq-dialog-dividers">
         {Body ? (
           <Suspense
             fallback={
-              <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-                <CircularProgress size={32} aria-label={zh.states.loading} />
-              </Box>
+              <div role="status" className="gq-legal-loading">
+                <span className="gq-spinner" aria-hidden />
+                <span className="gq-visually-hidden">{zh.states.loading}</span>
+              </div>
             }
           >
             <Body />
           </Suspense>
         ) : null}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>{zhAuth.legalClose}</Button>
-        <Button variant="contained" onClick={() => shown && onAgree(shown)}>
+      </div>
+      <div className="gq-dialog-actions gq-legal-actions">
+        <button type="button" className="gq-button" onClick={onClose}>
+          {zhAuth.legalClose}
+        </button>
+        <button type="button" className="gq-button gq-button-contained" onClick={() => kind && onAgree(kind)}>
           {zhAuth.legalAgree}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </button>
+      </div>
+    </Modal>
   );
 }

@@ -1,20 +1,5 @@
-import ChatIcon from '@mui/icons-material/Chat';
-import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
-import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import ChatIcon from 'icon:Chat';
+import PhoneAndroidIcon from 'icon:PhoneAndroid';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { useCountdown } from '../../../lib/countdown';
@@ -22,6 +7,8 @@ import { pageReload, setToken } from '../../../lib/session';
 import { zhAuth } from '../../../strings/auth';
 import { loginWithPhone, sendLoginCode } from '../api/login';
 import { phoneError as checkPhone } from '../phone';
+import { Modal } from '../../../ui/Modal';
+import { TextField } from '../../../ui/TextField';
 import { type LegalKind, LegalDialog } from './LegalDialog';
 
 /** Wait between asking for a code and the next request (docs/web.md). */
@@ -45,21 +32,22 @@ function AgreementRow({
   onOpen: () => void;
 }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', ml: -1 }}>
-      <Checkbox
+    <div className="gq-agree-row">
+      <input
         id={id}
-        size="small"
+        type="checkbox"
+        className="gq-checkbox"
         checked={checked}
         onChange={(e) => onChange(e.target.checked)}
-        slotProps={{ input: { 'aria-label': checkboxLabel } }}
+        aria-label={checkboxLabel}
       />
-      <Typography component="label" htmlFor={id} variant="body2" sx={{ cursor: 'pointer' }}>
+      <label htmlFor={id} className="gq-body2">
         {zhAuth.agreePrefix}
-      </Typography>
-      <Link component="button" type="button" variant="body2" onClick={onOpen} sx={{ verticalAlign: 'baseline' }}>
+      </label>
+      <button type="button" className="gq-link-button gq-body2" onClick={onOpen}>
         {linkText}
-      </Link>
-    </Box>
+      </button>
+    </div>
   );
 }
 
@@ -69,8 +57,6 @@ function AgreementRow({
  * toasts 登录成功，请稍候 and reloads the page. Server errors are shown by the API client.
  */
 export default function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const ids = { title: useId(), agreement: useId(), privacy: useId() };
   const codeInput = useRef<HTMLInputElement>(null);
   const [phone, setPhone] = useState('');
@@ -134,99 +120,95 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
 
   return (
     <>
-      <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="xs" fullWidth aria-labelledby={ids.title}>
-        <form onSubmit={onSubmit} noValidate>
-          <DialogTitle id={ids.title}>{zhAuth.dialogTitle}</DialogTitle>
-          <DialogContent>
-            <Stack sx={{ gap: 2, pt: 1 }}>
-              <TextField
-                label={zhAuth.phone}
-                placeholder={zhAuth.phonePlaceholder}
-                value={phone}
-                onChange={(e) => {
-                  setPhone(e.target.value.replace(/\D/g, '').slice(0, 11));
-                  setPhoneError(null);
-                }}
-                error={!!phoneError}
-                helperText={phoneError ?? zhAuth.hint}
-                autoComplete="tel"
-                type="tel"
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
-                fullWidth
-                autoFocus
+      <Modal open={open} onClose={onClose} labelledBy={ids.title} fullScreenOnPhone>
+        <form onSubmit={onSubmit} noValidate className="gq-dialog-form">
+          <h2 id={ids.title} className="gq-dialog-title">
+            {zhAuth.dialogTitle}
+          </h2>
+          <div className="gq-dialog-content gq-login">
+            <TextField
+              label={zhAuth.phone}
+              placeholder={zhAuth.phonePlaceholder}
+              value={phone}
+              onChange={(value) => {
+                setPhone(value.replace(/\D/g, '').slice(0, 11));
+                setPhoneError(null);
+              }}
+              error={!!phoneError}
+              helper={phoneError ?? zhAuth.hint}
+              autoComplete="tel"
+              type="tel"
+              inputMode="numeric"
+              maxLength={11}
+              autoFocus
+            />
+            <TextField
+              label={zhAuth.code}
+              placeholder={zhAuth.codePlaceholder}
+              value={code}
+              inputRef={codeInput}
+              onChange={(value) => {
+                setCode(value.replace(/\s/g, '').slice(0, 8));
+                setCodeError(null);
+              }}
+              error={!!codeError}
+              helper={codeError ?? '\u00a0'}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={8}
+              end={
+                <button
+                  type="button"
+                  className="gq-button gq-button-small gq-login-code"
+                  onClick={onGetCode}
+                  disabled={sending || countdown.left > 0}
+                >
+                  {codeButtonLabel}
+                </button>
+              }
+            />
+            <div>
+              <AgreementRow
+                id={ids.agreement}
+                checked={agreement}
+                onChange={setAgreement}
+                checkboxLabel={zhAuth.agreementCheckbox}
+                linkText={zhAuth.agreementLink}
+                onOpen={() => setLegal('agreement')}
               />
-              <TextField
-                label={zhAuth.code}
-                placeholder={zhAuth.codePlaceholder}
-                value={code}
-                inputRef={codeInput}
-                onChange={(e) => {
-                  setCode(e.target.value.replace(/\s/g, '').slice(0, 8));
-                  setCodeError(null);
-                }}
-                error={!!codeError}
-                helperText={codeError ?? ' '}
-                autoComplete="one-time-code"
-                fullWidth
-                slotProps={{
-                  htmlInput: { inputMode: 'numeric', maxLength: 8 },
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <Button
-                          onClick={onGetCode}
-                          disabled={sending || countdown.left > 0}
-                          size="small"
-                          sx={{ whiteSpace: 'nowrap', minWidth: 96 }}
-                        >
-                          {codeButtonLabel}
-                        </Button>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
+              <AgreementRow
+                id={ids.privacy}
+                checked={privacy}
+                onChange={setPrivacy}
+                checkboxLabel={zhAuth.privacyCheckbox}
+                linkText={zhAuth.privacyLink}
+                onOpen={() => setLegal('privacy')}
               />
-              <Box>
-                <AgreementRow
-                  id={ids.agreement}
-                  checked={agreement}
-                  onChange={setAgreement}
-                  checkboxLabel={zhAuth.agreementCheckbox}
-                  linkText={zhAuth.agreementLink}
-                  onOpen={() => setLegal('agreement')}
-                />
-                <AgreementRow
-                  id={ids.privacy}
-                  checked={privacy}
-                  onChange={setPrivacy}
-                  checkboxLabel={zhAuth.privacyCheckbox}
-                  linkText={zhAuth.privacyLink}
-                  onOpen={() => setLegal('privacy')}
-                />
-              </Box>
-              <Divider>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {zhAuth.otherMethods}
-                </Typography>
-              </Divider>
-              <Stack role="group" aria-label={zhAuth.otherMethods} direction="row" sx={{ justifyContent: 'center', gap: 2 }}>
-                <Button color="inherit" size="small" startIcon={<ChatIcon />} onClick={notOpen}>
-                  {zhAuth.wechatLogin}
-                </Button>
-                <Button color="inherit" size="small" startIcon={<PhoneAndroidIcon />} onClick={notOpen}>
-                  {zhAuth.oneTapLogin}
-                </Button>
-              </Stack>
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={onClose}>{zhAuth.cancel}</Button>
-            <Button type="submit" variant="contained" disabled={submitting}>
+            </div>
+            <div className="gq-divider-text gq-caption gq-muted">
+              <span>{zhAuth.otherMethods}</span>
+            </div>
+            <div role="group" aria-label={zhAuth.otherMethods} className="gq-login-others">
+              <button type="button" className="gq-button gq-button-small gq-button-inherit" onClick={notOpen}>
+                <ChatIcon />
+                {zhAuth.wechatLogin}
+              </button>
+              <button type="button" className="gq-button gq-button-small gq-button-inherit" onClick={notOpen}>
+                <PhoneAndroidIcon />
+                {zhAuth.oneTapLogin}
+              </button>
+            </div>
+          </div>
+          <div className="gq-dialog-actions gq-login-actions">
+            <button type="button" className="gq-button" onClick={onClose}>
+              {zhAuth.cancel}
+            </button>
+            <button type="submit" className="gq-button gq-button-contained" disabled={submitting}>
               {zhAuth.login}
-            </Button>
-          </DialogActions>
+            </button>
+          </div>
         </form>
-      </Dialog>
+      </Modal>
       <LegalDialog
         kind={legal}
         onClose={() => setLegal(null)}
