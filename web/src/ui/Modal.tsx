@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useModalDialog } from './use-modal';
 
 /**
@@ -6,6 +7,9 @@ import { useModalDialog } from './use-modal';
  * at. Esc and a click on the dimmed page beside it call `onClose`; the owner decides whether it closes. Its content is
  * mounted only while it is open. `size`: 'sm' is MUI's xs width (444 px), 'md' its md (900 px, the content scrolls
  * between a fixed title and fixed actions); `fullScreenOnPhone` fills a screen narrower than 600 px.
+ *
+ * It is rendered at the end of <body>, outside the app's root: a MUI dialog that is open hides the body's other
+ * children from screen readers (aria-hidden), and the login dialog can open over one (an expired session).
  */
 export function Modal({
   open,
@@ -27,7 +31,7 @@ export function Modal({
   const ref = useModalDialog(open);
   let className = size === 'md' ? 'gq-dialog gq-dialog-md' : 'gq-dialog';
   if (fullScreenOnPhone) className += ' gq-dialog-full-phone';
-  return (
+  return createPortal(
     <dialog
       ref={ref}
       className={className}
@@ -44,6 +48,7 @@ export function Modal({
       }}
     >
       {open ? <div className="gq-dialog-body">{children}</div> : null}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
