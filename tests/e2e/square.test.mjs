@@ -96,7 +96,7 @@ test('a visitor discovers, searches, plays, seeks and skips; likes after logging
         const beforeSeek = audioRequests.length;
         const playing = await page.evaluate(() => document.getElementById('gequ-global-audio').currentSrc);
         const slider = page.getByRole('slider', { name: '播放进度' });
-        const box = await page.locator('.MuiSlider-root').first().boundingBox();
+        const box = await slider.boundingBox();
         await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2);
         await page.mouse.down();
         await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 });
