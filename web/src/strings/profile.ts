@@ -25,6 +25,10 @@ export const zhProfile = {
   typeDecrease: '减少',
   recordsEmpty: '暂无积分记录',
   recordsLoading: '加载中',
+  // The records table's pages (as MUI's TablePagination named them in Chinese).
+  recordsShown: (from: number, to: number, total: number) => `第 ${from} 条到第 ${to} 条，共 ${total} 条`,
+  previousPage: '上一页',
+  nextPage: '下一页',
   close: '关闭',
   // The redeem dialog.
   redeemTitle: '兑换码',

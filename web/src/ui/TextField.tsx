@@ -22,6 +22,7 @@ export function TextField({
   autoFocus,
   inputRef,
   end,
+  spellCheck,
 }: {
   label: string;
   value: string;
@@ -42,6 +43,7 @@ export function TextField({
   inputRef?: Ref<HTMLInputElement>;
   /** Shown inside the box after a one-line field (a button). */
   end?: ReactNode;
+  spellCheck?: boolean;
 }) {
   const id = useId();
   const helperId = useId();
@@ -50,6 +52,7 @@ export function TextField({
     value,
     placeholder,
     autoComplete,
+    spellCheck,
     'aria-invalid': error,
     'aria-describedby': helper ? helperId : undefined,
   };

@@ -289,8 +289,8 @@ function CreateView() {
                     />
                   }
                 />
-                <fieldset className="gq-radio-group">
-                  <legend>{zhCreate.gender}</legend>
+                <fieldset className="gq-radio-group" role="radiogroup" aria-labelledby="create-gender">
+                  <legend id="create-gender">{zhCreate.gender}</legend>
                   {GENDERS.map((g) => (
                     <label key={g.value} className="gq-radio-label">
                       <input

@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusState } from '../../components/StatusState';
@@ -7,12 +7,11 @@ import { useCurrentUser } from '../../lib/current-user';
 import { requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
 import { zhMember } from '../../strings/member';
-import { lazyWithMui } from '../../theme/mui-loader';
 import { type Plan, usePlans } from './api/usePlans';
 import { PLAN_CARD_MIN_HEIGHT, PlanCard } from './components/PlanCard';
 
-// Loaded on first use, with MUI (the page itself uses none: docs/web-performance.md).
-const PayDialog = lazyWithMui(() => import('./components/PayDialog'));
+// Loaded on first use.
+const PayDialog = lazy(() => import('./components/PayDialog'));
 
 /** The plan being bought; `key` changes on every opening so each purchase starts afresh. */
 interface Purchase {

@@ -13,7 +13,7 @@ import ReportProblemOutlinedIcon from 'icon:ReportProblemOutlined';
 import ShareIcon from 'icon:Share';
 import SkipNextIcon from 'icon:SkipNext';
 import SkipPreviousIcon from 'icon:SkipPrevious';
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -34,6 +34,7 @@ import { useShareSong } from '../songs/api/useShareSong';
 import { fetchSongFile, saveBlob, type SongFileKind, songFileName } from '../works/api/downloadSong';
 import { useSongDetail } from './api/useSongDetail';
 import { LyricPanel } from './components/LyricPanel';
+import { Range } from '../../ui/Range';
 import { readTimeline } from './lyrics';
 import {
   currentId,
@@ -59,57 +60,6 @@ function Notice({ severity, children }: { severity: 'warning' | 'error'; childre
       <Icon size={22} />
       <div>{children}</div>
     </div>
-  );
-}
-
-/**
- * The seek slider: a native range input. Moving it (pointer or keys) reports each value with `onMove`; letting go
- * (the browser's change event, once per drag or key press) reports the final one with `onCommit`.
- */
-function SeekSlider({
-  value,
-  max,
-  disabled,
-  label,
-  valueText,
-  onMove,
-  onCommit,
-}: {
-  value: number;
-  max: number;
-  disabled: boolean;
-  label: string;
-  valueText: string;
-  onMove: (value: number) => void;
-  onCommit: (value: number) => void;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  const commit = useRef(onCommit);
-  commit.current = onCommit;
-  useEffect(() => {
-    const input = ref.current;
-    if (!input) return undefined;
-    // React's onChange is the input event; the release is the native change event.
-    const onChange = () => commit.current(Number(input.value));
-    input.addEventListener('change', onChange);
-    return () => input.removeEventListener('change', onChange);
-  }, []);
-  const fill = max > 0 ? Math.min(100, (value / max) * 100) : 0;
-  return (
-    <input
-      ref={ref}
-      type="range"
-      className="gq-range"
-      aria-label={label}
-      aria-valuetext={valueText}
-      min={0}
-      max={max}
-      step={0.1}
-      value={value}
-      disabled={disabled}
-      style={{ '--gq-range-fill': `${fill}%` } as CSSProperties}
-      onChange={(event) => onMove(Number(event.target.value))}
-    />
   );
 }
 
@@ -315,10 +265,11 @@ function PlayerView({ query }: { query: PlayerQuery }) {
           ) : null}
 
           <div className="gq-player-seek">
-            <SeekSlider
+            <Range
               label={zhPlayer.progress}
               value={Math.min(sliderValue, duration || sliderValue)}
               max={sliderMax}
+              step={0.1}
               disabled={!ready}
               valueText={zhPlayer.position(formatDuration(sliderValue), formatDuration(duration))}
               onMove={(v) => dispatch(state.dragging ? { type: 'drag', value: v } : { type: 'dragStart', value: v })}

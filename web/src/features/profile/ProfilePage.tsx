@@ -2,7 +2,7 @@ import LogoutIcon from 'icon:Logout';
 import ReceiptLongIcon from 'icon:ReceiptLong';
 import RedeemIcon from 'icon:Redeem';
 import WorkspacePremiumIcon from 'icon:WorkspacePremium';
-import { type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -12,12 +12,11 @@ import { formatDate } from '../../lib/date';
 import { requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
 import { zhProfile } from '../../strings/profile';
-import { lazyWithMui } from '../../theme/mui-loader';
 import { NicknameEditor } from './components/NicknameEditor';
 
-// The dialogs load on first use, with MUI (the page itself uses none: docs/web-performance.md).
-const PointsRecordDialog = lazyWithMui(() => import('./components/PointsRecordDialog'));
-const RedeemDialog = lazyWithMui(() => import('./components/RedeemDialog'));
+// The dialogs load on first use.
+const PointsRecordDialog = lazy(() => import('./components/PointsRecordDialog'));
+const RedeemDialog = lazy(() => import('./components/RedeemDialog'));
 
 type DialogName = 'records' | 'redeem';
 

@@ -199,7 +199,7 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
               </button>
             </div>
           </div>
-          <div className="gq-dialog-actions gq-login-actions">
+          <div className="gq-dialog-actions gq-form-actions">
             <button type="button" className="gq-button" onClick={onClose}>
               {zhAuth.cancel}
             </button>

@@ -1,20 +1,6 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
-import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import CheckCircleIcon from 'icon:CheckCircle';
+import ErrorOutlineIcon from 'icon:ErrorOutlined';
+import HourglassBottomIcon from 'icon:HourglassBottom';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, notify } from '../../../lib/api-client';
@@ -28,6 +14,7 @@ import { useJsapiOrder } from '../api/useJsapiOrder';
 import { type PcOrder, usePcOrder } from '../api/usePcOrder';
 import { usePayResultQuery } from '../api/usePayResultQuery';
 import type { Plan } from '../api/usePlans';
+import { Modal } from '../../../ui/Modal';
 import { detectPayContext, type PayContext } from '../pay-context';
 
 /** How long a QR stays valid (docs/web.md). */
@@ -44,19 +31,29 @@ export interface PayDialogProps {
   plan: Plan;
   open: boolean;
   onClose: () => void;
-  /** Called once the closing animation has ended (the page then unmounts the dialog). */
+  /** Called once the dialog has closed (the page then unmounts it). */
   onExited?: () => void;
 }
 
 function Outcome({ icon, text, children }: { icon: ReactNode; text: string; children?: ReactNode }) {
   return (
-    <Stack sx={{ alignItems: 'center', textAlign: 'center', gap: 1.5, py: 2 }}>
+    <div className="gq-pay-outcome">
       {icon}
-      <Typography variant="h3" component="p" role="status">
+      <p className="gq-h3" role="status">
         {text}
-      </Typography>
+      </p>
       {children}
-    </Stack>
+    </div>
+  );
+}
+
+/** A contained button that shows a spinner and waits while `busy`. */
+function BusyButton({ busy, onClick, children }: { busy: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="gq-button gq-button-contained" onClick={onClick} disabled={busy} aria-busy={busy}>
+      {busy ? <span className="gq-spinner gq-button-spinner" aria-hidden /> : null}
+      {children}
+    </button>
   );
 }
 
@@ -126,9 +123,9 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
     }
   };
 
-  const close = (_event?: unknown, reason?: 'backdropClick' | 'escapeKeyDown') => {
+  const close = (reason?: 'escape' | 'backdrop') => {
     // A stray click beside a QR being scanned should not throw it away; 取消 and Esc still close.
-    if (reason === 'backdropClick' && (busy || (qr !== null && !expired))) return;
+    if (reason === 'backdrop' && (busy || (qr !== null && !expired))) return;
     attempt.current += 1;
     setBusy(false);
     if (ordered.current) void client.invalidateQueries({ queryKey: userDataQueryKey });
@@ -136,90 +133,89 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
   };
 
   const renew = (
-    <Button variant="contained" onClick={() => void pay()} loading={busy}>
+    <BusyButton busy={busy} onClick={() => void pay()}>
       {zhPay.renew}
-    </Button>
+    </BusyButton>
   );
 
   let body: ReactNode;
   if (stage.kind === 'paid') {
-    body = <Outcome icon={<CheckCircleIcon color="success" sx={{ fontSize: 56 }} aria-hidden />} text={zhPay.success} />;
+    body = <Outcome icon={<CheckCircleIcon size={56} className="gq-success-text" />} text={zhPay.success} />;
   } else if (stage.kind === 'missing') {
     body = (
-      <Outcome icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} aria-hidden />} text={zhPay.noOrder}>
+      <Outcome icon={<ErrorOutlineIcon size={56} className="gq-error-text" />} text={zhPay.noOrder}>
         {renew}
       </Outcome>
     );
   } else if (stage.kind === 'redirecting') {
-    body = <Outcome icon={<CircularProgress size={48} aria-hidden />} text={zhPay.redirecting} />;
+    body = <Outcome icon={<span className="gq-spinner gq-pay-spinner" aria-hidden />} text={zhPay.redirecting} />;
   } else if (qr && expired) {
     body = (
-      <Outcome icon={<HourglassBottomIcon color="warning" sx={{ fontSize: 56 }} aria-hidden />} text={zhPay.expired}>
+      <Outcome icon={<HourglassBottomIcon size={56} className="gq-warning-text" />} text={zhPay.expired}>
         {renew}
       </Outcome>
     );
   } else if (qr) {
     body = (
-      <Stack sx={{ alignItems: 'center', gap: 1 }}>
-        <Box sx={{ bgcolor: '#fff', p: 1, borderRadius: 1, lineHeight: 0, border: 1, borderColor: 'divider' }}>
-          <Box component="img" src={qr.qrUrl} alt={zhPay.qrAlt} width={200} height={200} sx={{ display: 'block' }} />
-        </Box>
-        <Typography role="timer" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+      <div className="gq-pay-qr">
+        <div className="gq-pay-qr-frame">
+          <img src={qr.qrUrl} alt={zhPay.qrAlt} width={200} height={200} />
+        </div>
+        <p role="timer" className="gq-pay-timer">
           {zhPay.timeLeft(formatDuration(left))}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {zhPay.scanHint}
-        </Typography>
-      </Stack>
+        </p>
+        <p className="gq-body2 gq-muted">{zhPay.scanHint}</p>
+      </div>
     );
   } else {
     body = (
-      <FormControl>
-        <FormLabel id={methodId}>{zhPay.method}</FormLabel>
-        <RadioGroup aria-labelledby={methodId} value="wechat" name="pay-method">
-          <FormControlLabel value="wechat" control={<Radio />} label={zhPay.wechat} />
-        </RadioGroup>
-      </FormControl>
+      <fieldset className="gq-radio-group" role="radiogroup" aria-labelledby={methodId}>
+        <legend id={methodId}>{zhPay.method}</legend>
+        <label className="gq-radio-label">
+          <input type="radio" name="pay-method" className="gq-radio" value="wechat" checked readOnly />
+          <span>{zhPay.wechat}</span>
+        </label>
+      </fieldset>
     );
   }
 
+  // No closing animation: the page may unmount the dialog as soon as it has closed.
+  useEffect(() => {
+    if (!open) onExited?.();
+  }, [open, onExited]);
+
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby={titleId}
-      slotProps={{ transition: { onExited } }}
-    >
-      <DialogTitle id={titleId}>{zhPay.title(plan.name)}</DialogTitle>
-      <DialogContent>
+    <Modal open={open} onClose={close} labelledBy={titleId}>
+      <h2 id={titleId} className="gq-dialog-title">
+        {zhPay.title(plan.name)}
+      </h2>
+      <div className="gq-dialog-content">
         {stage.kind !== 'paid' ? (
-          <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1, mb: 2, justifyContent: qr ? 'center' : 'flex-start' }}>
-            <Typography sx={{ color: 'text.secondary' }}>{zhPay.amount}</Typography>
-            <Typography component="span" sx={{ fontSize: '1.75rem', fontWeight: 800, color: 'primary.main' }}>
-              ¥{formatYuan(plan.price)}
-            </Typography>
-          </Stack>
+          <div className={qr ? 'gq-pay-amount gq-pay-amount-center' : 'gq-pay-amount'}>
+            <span className="gq-muted">{zhPay.amount}</span>
+            <span className="gq-pay-price">¥{formatYuan(plan.price)}</span>
+          </div>
         ) : null}
         {body}
-      </DialogContent>
-      <DialogActions>
+      </div>
+      <div className="gq-dialog-actions">
         {stage.kind === 'paid' ? (
-          <Button variant="contained" onClick={() => close()}>
+          <button type="button" className="gq-button gq-button-contained" onClick={() => close()}>
             {zhPay.done}
-          </Button>
+          </button>
         ) : (
           <>
-            <Button onClick={() => close()}>{zhPay.cancel}</Button>
+            <button type="button" className="gq-button" onClick={() => close()}>
+              {zhPay.cancel}
+            </button>
             {stage.kind === 'choose' ? (
-              <Button variant="contained" onClick={() => void pay()} loading={busy}>
+              <BusyButton busy={busy} onClick={() => void pay()}>
                 {zhPay.confirm}
-              </Button>
+              </BusyButton>
             ) : null}
           </>
         )}
-      </DialogActions>
-    </Dialog>
+      </div>
+    </Modal>
   );
 }

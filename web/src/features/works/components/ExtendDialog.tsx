@@ -1,13 +1,3 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Slider from '@mui/material/Slider';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { formatDuration } from '../../../lib/format';
@@ -17,6 +7,9 @@ import { zhCreate } from '../../../strings/create';
 import { zhWorks } from '../../../strings/works';
 import { useCreateSong } from '../../create/api/useCreateSong';
 import { extendBody } from '../../create/form';
+import { Modal } from '../../../ui/Modal';
+import { Range } from '../../../ui/Range';
+import { TextField } from '../../../ui/TextField';
 
 /**
  * 继续创作 (docs/web.md, my works): continue one of the user's finished songs from a chosen second (the slider; the
@@ -53,51 +46,47 @@ export default function ExtendDialog({ song, open, onClose }: { song: UserSong; 
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id={titleId}>{zhWorks.extendTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{zhWorks.extendHint}</DialogContentText>
-          <Stack sx={{ gap: 2 }}>
-            <div>
-              <Typography variant="body2" component="p">
-                {zhWorks.extendFrom(formatDuration(at), formatDuration(total))}
-              </Typography>
-              <Slider
-                aria-label={zhWorks.extendPosition}
-                value={at}
-                min={1}
-                max={total}
-                step={1}
-                onChange={(_, value) => setAt(Array.isArray(value) ? value[0]! : value)}
-                getAriaValueText={(value) => formatDuration(value)}
-              />
-            </div>
-            <TextField label={zhWorks.extendName} value={title} onChange={(e) => setTitle(e.target.value)} size="small" />
-            <TextField
-              label={zhWorks.extendLyrics}
-              value={lyrics}
-              onChange={(e) => {
-                setLyrics(e.target.value);
-                setLyricsError(false);
-              }}
-              error={lyricsError}
-              multiline
-              minRows={4}
-              required
+    <Modal open={open} onClose={onClose} labelledBy={titleId} size="sm">
+      <form onSubmit={onSubmit} noValidate className="gq-extend">
+        <h2 id={titleId} className="gq-dialog-title">
+          {zhWorks.extendTitle}
+        </h2>
+        <div className="gq-dialog-content gq-extend-fields">
+          <p className="gq-muted">{zhWorks.extendHint}</p>
+          <div>
+            <p className="gq-body2">{zhWorks.extendFrom(formatDuration(at), formatDuration(total))}</p>
+            <Range
+              label={zhWorks.extendPosition}
+              value={at}
+              min={1}
+              max={total}
+              valueText={formatDuration(at)}
+              onMove={setAt}
             />
-            <TextField label={zhWorks.extendStyle} value={style} onChange={(e) => setStyle(e.target.value)} size="small" />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit">
+          </div>
+          <TextField label={zhWorks.extendName} value={title} onChange={setTitle} />
+          <TextField
+            label={zhWorks.extendLyrics}
+            value={lyrics}
+            onChange={(value) => {
+              setLyrics(value);
+              setLyricsError(false);
+            }}
+            error={lyricsError}
+            multiline
+            rows={4}
+          />
+          <TextField label={zhWorks.extendStyle} value={style} onChange={setStyle} />
+        </div>
+        <div className="gq-dialog-actions gq-form-actions">
+          <button type="button" className="gq-button gq-button-inherit" onClick={onClose}>
             {zhWorks.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
+          </button>
+          <button type="submit" className="gq-button gq-button-contained" disabled={create.isPending}>
             {zhWorks.extendSubmit}
-          </Button>
-        </DialogActions>
+          </button>
+        </div>
       </form>
-    </Dialog>
+    </Modal>
   );
 }

@@ -10,7 +10,7 @@ import FavoriteBorderIcon from 'icon:FavoriteBorder';
 import PauseIcon from 'icon:Pause';
 import PlayArrowIcon from 'icon:PlayArrow';
 import ShareIcon from 'icon:Share';
-import { type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';
@@ -32,13 +32,12 @@ import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
 import { JoinDialog } from './JoinDialog';
-import { lazyWithMui } from '../../../theme/mui-loader';
 import { similarHref } from '../links';
 
 const COVER = 88;
 
-// The one part of a card that uses MUI (a slider and text fields), loaded with MUI when first opened.
-const ExtendDialog = lazyWithMui(() => import('./ExtendDialog'));
+// Loaded when first opened.
+const ExtendDialog = lazy(() => import('./ExtendDialog'));
 
 function Action({ label, onClick, disabled, pressed, children }: {
   label: string;
