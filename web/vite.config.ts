@@ -46,15 +46,7 @@ export default defineConfig({
             // The app starts in stages (src/app/boot.tsx), each a chunk evaluated in a task of its own: React, then the
             // app. A stage's chunk may only import the chunks of earlier stages, or evaluating it would evaluate them too.
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-            // MUI's styling engine (with everything it imports) and the theme (createTheme with CSS variables: tens of
-            // milliseconds on a phone): no page uses them; they load with the first dialog (src/theme/mui-loader.ts).
-            {
-              name: 'mui-styles',
-              test: /[\\/]node_modules[\\/](@emotion|stylis|clsx|prop-types|react-is|@babel[\\/]runtime|hoist-non-react-statics|@mui[\\/](system|styled-engine|utils|private-theming|types|core-downloads-tracker)|@mui[\\/]material[\\/](styles|locale|colors|utils))[\\/]/,
-              priority: 2,
-            },
-            { name: 'theme', test: /[\\/]src[\\/]theme[\\/](theme\.ts|mui-locale\.ts|MuiScope\.tsx)$/, priority: 2 },
-            // The colour mode and the layout's sizes, shared by the theme and the app (which must not import each other).
+            // The colour mode and the layout's sizes, shared by the entry's stages.
             { name: 'color-mode', test: /[\\/]src[\\/]theme[\\/](tokens|color-scheme)\.ts$/, priority: 4 },
             // The music square's parts and its song list page with the song list components and helpers
             // it shares with other pages: one request. (The square's queries are plain option objects rather than
@@ -63,13 +55,6 @@ export default defineConfig({
               name: 'square',
               test: /[\\/]src[\\/](features[\\/]square[\\/]|components[\\/]Song|lib[\\/](player-links|genres|genres-parse)\.ts)/,
               priority: 0,
-            },
-            // The MUI components several dialogs share, in one chunk rather than tens of small ones (each a request).
-            {
-              name: 'mui',
-              test: /[\\/]node_modules[\\/](@mui[\\/](material|icons-material)|react-transition-group|@popperjs|@floating-ui)[\\/]/,
-              minShareCount: 7,
-              priority: 1,
             },
             {
               name: 'app',

@@ -90,15 +90,9 @@ export function routePages(): Plugin {
       // The first stage must not import a later stage's chunk, or loading it would evaluate that stage at once.
       for (const file of bootChunk.imports) {
         const name = (bundle[file] as OutputChunk | undefined)?.name;
-        if (name && ['react', 'mui-styles', 'theme', 'app'].includes(name))
+        if (name && ['react', 'app'].includes(name))
           throw new Error(`route-pages: app/boot.tsx imports the ${name} chunk (${file}) statically`);
       }
-      // No page uses MUI (docs/web-performance.md, "The pages without MUI"): a MUI chunk among a page's would be
-      // downloaded and compiled for nothing.
-      const isMui = (file: string) => {
-        const name = (bundle[file] as OutputChunk | undefined)?.name;
-        return name === 'mui' || name === 'mui-styles' || name === 'theme';
-      };
       const boot = [
         ...new Set(
           [bootChunk.fileName, ...bootChunk.dynamicImports].flatMap((file) => {
@@ -118,8 +112,6 @@ export function routePages(): Plugin {
         // and neither their download nor their compilation competes with it (docs/web-performance.md, "The app's
         // code after the first paint").
         const appChunks = [...boot, ...closure(bundle, findChunk(route.module), beforePage)];
-        const mui = appChunks.filter(isMui);
-        if (mui.length > 0) throw new Error(`route-pages: ${route.path} would load MUI (${mui.join(', ')})`);
         const preloads = [
           ...entryImports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           `<meta name="gequ-chunks" content="${appChunks.map((file) => `/${file}`).join(' ')}">`,

@@ -1,8 +1,7 @@
 // Starts the app in stages, each a chunk evaluated in a task of its own (docs/web-performance.md, "Few, large
 // requests, evaluated in stages"): React, then the rest of the app and the first render (./start). Both chunks are
 // already downloading (the entry preloads them after the first paint: main.tsx), so the stages cost no round trip;
-// they only keep a slow phone's main thread from being held by one long task of script evaluation. No page uses MUI
-// (docs/web-performance.md, "The pages without MUI"): it loads with the first dialog that needs it.
+// they only keep a slow phone's main thread from being held by one long task of script evaluation.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 await import('react-dom/client');

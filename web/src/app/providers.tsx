@@ -4,7 +4,6 @@ import { LoginDialogProvider } from '../features/auth/LoginDialogProvider';
 import { PlayerProvider } from '../lib/player';
 import { useToasterWanted } from '../lib/toast';
 import { applyColorMode, useResolvedColorMode } from '../theme/color-scheme';
-import { useMuiModule } from '../theme/mui-loader';
 
 // notistack loads with the first toast (lib/toast.ts), so it stays out of the initial bundle.
 const Toaster = lazy(() => import('./Toaster'));
@@ -25,12 +24,6 @@ function ColorModeSync() {
   return null;
 }
 
-/** MUI theme's stylesheet, once the first part of the app that uses MUI has loaded it (app/mui/mui-loader.ts). */
-function MuiSheetOnceLoaded() {
-  const mui = useMuiModule();
-  return mui ? <mui.MuiSheet /> : null;
-}
-
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -42,14 +35,13 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The colour mode (light/dark, following the system until chosen), MUI's theme once loaded, server state, toasts, the
+ * The colour mode (light/dark, following the system until chosen), server state, toasts, the
  * login dialog and the global audio.
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <>
       <ColorModeSync />
-      <MuiSheetOnceLoaded />
       <QueryClientProvider client={queryClient}>
         <LoginDialogProvider>
           <PlayerProvider>{children}</PlayerProvider>

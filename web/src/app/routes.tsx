@@ -12,8 +12,7 @@ interface LazyPage {
 /**
  * A page in its own chunk (docs/web.md), which can also be loaded ahead of rendering (main.tsx waits for the first
  * route's page). Each mounted page decides once whether it still needs React.lazy, so it never switches component
- * type (and loses state) when the chunk arrives. No page uses MUI (docs/web-performance.md, "The pages without
- * MUI"): only some form dialogs load it, when they are first wanted.
+ * type (and loses state) when the chunk arrives.
  */
 function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
   let loaded: ComponentType | null = null;

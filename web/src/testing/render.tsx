@@ -3,7 +3,6 @@ import type { ReactElement } from 'react';
 import { type Location, MemoryRouter, useLocation, useRoutes } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { routes } from '../app/routes';
-import { MuiScope } from '../theme/MuiScope';
 
 /** The current location, as the app sees it (updated on every navigation). */
 export interface LocationProbe {
@@ -28,11 +27,11 @@ export function renderApp(path = '/'): RenderResult & { location: LocationProbe 
   return Object.assign(result, { location });
 }
 
-/** Renders an element inside the providers and MUI's theme (no router). */
+/** Renders an element inside the providers (no router). */
 export function renderWithProviders(ui: ReactElement): RenderResult {
   return render(
     <AppProviders queryClient={createQueryClient()}>
-      <MuiScope>{ui}</MuiScope>
+      {ui}
     </AppProviders>,
   );
 }

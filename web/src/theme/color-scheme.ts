@@ -1,6 +1,5 @@
-// The colour mode (light, dark, or the system's until the user chooses), kept without MUI: the app's frame and the
-// music square render without MUI (src/ui, docs/web-performance.md "The first screen without MUI"), and MUI's theme
-// providers, which load with the first page that uses MUI, follow the same choice through `colorModeStorage`.
+// The colour mode (light, dark, or the system's until the user chooses): remembered in localStorage and put on <html>
+// as a class, which src/ui/ui.css follows (docs/web-performance.md, "The pages without MUI").
 import { useSyncExternalStore } from 'react';
 import { MODE_STORAGE_KEY } from './tokens';
 
@@ -44,18 +43,6 @@ function subscribeKey(key: string, handler: (value: string | null) => void): () 
   };
 }
 
-/**
- * MUI's storage manager interface (ThemeProvider's `storageManager`): localStorage, plus the changes made in this page,
- * so every MUI theme provider of the page follows the toggle of the app's menu.
- */
-export function colorModeStorage({ key }: { key: string }) {
-  return {
-    get: (defaultValue: string | undefined) => read(key) ?? defaultValue,
-    set: (value: string) => write(key, value),
-    subscribe: (handler: (value: string | null) => void) => subscribeKey(key, handler),
-  };
-}
-
 function storedMode(): ColorMode {
   const mode = read(MODE_STORAGE_KEY);
   return mode === 'light' || mode === 'dark' ? mode : 'system';
@@ -84,7 +71,8 @@ export function applyColorMode(root: HTMLElement = document.documentElement): vo
   root.classList.add(resolved);
 }
 
-function subscribe(onChange: () => void): () => void {
+/** Calls `onChange` when the mode in use may have changed: a choice in this page or another tab, or the system's. */
+export function subscribeColorMode(onChange: () => void): () => void {
   const stopKey = subscribeKey(MODE_STORAGE_KEY, onChange);
   const media = window.matchMedia?.(DARK_QUERY);
   media?.addEventListener?.('change', onChange);
@@ -96,5 +84,5 @@ function subscribe(onChange: () => void): () => void {
 
 /** The mode in use, re-rendering when it changes (the toggle, another tab, or the system while nothing is chosen). */
 export function useResolvedColorMode(): 'light' | 'dark' {
-  return useSyncExternalStore(subscribe, resolvedColorMode, () => 'light');
+  return useSyncExternalStore(subscribeColorMode, resolvedColorMode, () => 'light');
 }

@@ -8,7 +8,7 @@ describe('initColorScheme (before the app starts)', () => {
     document.documentElement.className = '';
   });
 
-  it('reads the key MUI stores the chosen mode under', () => {
+  it('reads the key the chosen mode is stored under', () => {
     expect(MODE_KEY).toBe(MODE_STORAGE_KEY);
   });
 

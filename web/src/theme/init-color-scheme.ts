@@ -1,5 +1,5 @@
 // Runs first in the entry (main.tsx): puts the colour scheme class (light or dark) on <html> before anything renders,
-// as MUI's InitColorSchemeScript would, so the app shell of index.html and the first render use the remembered choice.
+// so the app shell of index.html and the first render use the remembered choice.
 // (The Content-Security-Policy forbids inline scripts, so this cannot live in index.html; until it runs the shell
 // follows the system preference through CSS.)
 

@@ -18,7 +18,7 @@ const MiniPlayer = lazy(() => import('./MiniPlayer'));
  * docs/web.md layout: at 1280 px or more a permanent side menu; below, a top bar with a drawer and a bottom tab bar.
  * Only one of the two navigations is rendered at a time, so each landmark name is unique on the page. The mini player
  * bar shows whenever a song is loaded, except on the player page (which has the full controls). The frame is plain
- * HTML and src/ui/ui.css, as are the pages and the mini player: none of them loads MUI (docs/web-performance.md).
+ * HTML and src/ui/ui.css, as is the rest of the app (docs/web-performance.md, "The pages without MUI").
  */
 export function AppLayout() {
   const wide = useMediaQuery(`(min-width: ${APP_LAYOUT_BREAKPOINT}px)`);

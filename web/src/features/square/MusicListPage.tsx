@@ -15,7 +15,7 @@ import { SearchBox } from './components/SearchBox';
  * Songs are fetched only when img is present. The page starts loading; an empty result or a network failure
  * ends it; other failures leave it loading (the API client has shown the server's message). A row opens the player
  * on the whole list (ids) at that row (index); its button plays the song in place. Plain components (src/ui), like the
- * square: a shared list link loads no MUI. The cover is the page's largest paint, so it loads at once (the entry has
+ * square. The cover is the page's largest paint, so it loads at once (the entry has
  * already asked for it: lib/early-fetch.ts).
  */
 export default function MusicListPage() {
