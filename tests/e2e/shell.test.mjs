@@ -127,27 +127,3 @@ test('API paths answer JSON, not the page', async () => {
     assert.equal(plans.code, 2000);
     assert.deepEqual(plans.data.map((p) => p.id), [2, 3, 4, 5, 6, 7]);
 });
-
-// docs/web-performance.md, "The pages without MUI": no page loads MUI, its styling engine or the theme, and none
-// carries emotion styles; nor does the login dialog (MUI comes with the signed-in users' form dialogs: pay, points
-// record, redeem, 继续创作, which the a11y and payment suites open).
-test('no page and not the login dialog loads MUI', async () => {
-    const { context, page } = await openPage(browser, viewports.mobile);
-    const muiChunks = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)
-        .filter((name) => /\/assets\/(mui-styles|mui|theme)-[\w-]+\.js$/.test(name)));
-    try {
-        for (const [route, heading] of routes) {
-            await page.goto(baseUrl + route);
-            await page.getByRole('heading', { level: 1, name: heading }).first().waitFor({ timeout: 15000 });
-            await page.waitForLoadState('networkidle');
-            assert.deepEqual(await muiChunks(), [], `${route} loaded MUI`);
-            assert.equal(await page.locator('style[data-emotion]').count(), 0, `${route} has emotion styles`);
-        }
-        await page.goto(baseUrl + '/profile');
-        await page.getByRole('main').getByRole('button', { name: '登录', exact: true }).click();
-        await page.getByRole('dialog', { name: '登录' }).getByRole('textbox', { name: '手机号' }).waitFor();
-        assert.deepEqual(await muiChunks(), [], 'the login dialog loaded MUI');
-    } finally {
-        await context.close();
-    }
-});

@@ -1,7 +1,7 @@
 // A Vite plugin: `import HomeIcon from 'icon:HomeOutlined'` is Material Design's HomeOutlined icon (the drawing of
 // @mui/icons-material's module of that name, read when the app is built) as a plain <svg> component (src/ui/Icon.tsx),
-// without MUI's SvgIcon and its styling engine. The app's frame and the music square use these, so the first screen
-// loads no MUI (docs/web-performance.md, "The first screen without MUI").
+// without MUI's SvgIcon and its styling engine: the app uses only the drawings of @mui/icons-material
+// (docs/web-performance.md, "The pages without MUI").
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
