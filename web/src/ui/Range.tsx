@@ -32,8 +32,13 @@ export function Range({
   useEffect(() => {
     const input = ref.current;
     if (!input) return undefined;
-    // React's onChange is the input event; the release is the native change event.
-    const onChange = () => commit.current?.(Number(input.value));
+    // React's onChange is the input event; the release is the native change event. It stops here: committing
+    // re-renders the input with its owner's value (a player's position before the seek lands), and React, seeing
+    // the change event on a value it did not set, would report that value as one more move.
+    const onChange = (event: Event) => {
+      event.stopPropagation();
+      commit.current?.(Number(input.value));
+    };
     input.addEventListener('change', onChange);
     return () => input.removeEventListener('change', onChange);
   }, []);
