@@ -1,4 +1,4 @@
-// The MP3 encoder's two segments (adapters/composer/src/mp3_encoder.cpp): the info frame it writes is the one LAME
+// The MP3 encoder's two segments (adapters/upstream/composer/src/mp3_encoder.cpp): the info frame it writes is the one LAME
 // writes, and two encoders spliced at a frame boundary decode like one encoder running through.
 
 #include "gequ/composer/arrangement.h"
