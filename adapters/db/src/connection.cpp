@@ -153,7 +153,10 @@ public:
     }
     std::string text(int column) const override {
         std::string value;
-        return _extractor.extract(at(column), value) ? value : std::string();
+        if (!_extractor.extract(at(column), value)) {
+            value.clear();
+        }
+        return value;
     }
 
 private:
