@@ -8,6 +8,7 @@
 #include <Poco/Data/AbstractExtractor.h>
 #include <Poco/Data/PostgreSQL/Connector.h>
 #include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/SQLite/SQLiteStatementImpl.h>
 #include <Poco/Data/SQLite/Utility.h>
 #include <Poco/Data/Session.h>
 #include <Poco/Data/SessionPool.h>
@@ -87,11 +88,13 @@ struct RunState {
 /// Binds a run's parameters through the connector's binder, by kind: NULL, 64-bit integer, double or text.
 class ParamsBinding final : public Poco::Data::AbstractBinding {
 public:
-    ParamsBinding(const RunState& run, std::size_t count) : _run(run), _count(count) {}
+    /// `stays`: whether it stays bindable after binding (KeptSqliteStatement, which then rewinds to it for the next
+    /// run); otherwise it binds once per run, as Poco's own bindings do.
+    ParamsBinding(const RunState& run, std::size_t count, bool stays) : _run(run), _count(count), _stays(stays) {}
 
     std::size_t numOfColumnsHandled() const override { return _count; }
     std::size_t numOfRowsHandled() const override { return 1; }
-    bool canBind() const override { return !_bound; }
+    bool canBind() const override { return _stays || !_bound; }
     void reset() override { _bound = false; }
 
     void bind(std::size_t pos) override {
@@ -120,7 +123,45 @@ public:
 private:
     const RunState& _run;
     std::size_t _count;
+    bool _stays;
     bool _bound = false;
+};
+
+/// SQLite: a statement prepared once. Poco 1.11's SQLite connector prepares the text again at every execution
+/// (SQLiteStatementImpl::compileImpl); this subclass compiles a single statement once, and every later run only resets
+/// it and binds the new parameters (the connector's bindImpl does both), as the connector's own code path does after
+/// a compile. docs/data.md ("Statements").
+class KeptSqliteStatement final : public Poco::Data::SQLite::SQLiteStatementImpl {
+public:
+    explicit KeptSqliteStatement(Poco::Data::Session& session)
+        : SQLiteStatementImpl(*session.impl(), Poco::Data::SQLite::Utility::dbHandle(session)) {}
+
+protected:
+    void compileImpl() override {
+        if (_prepared) {
+            return;
+        }
+        SQLiteStatementImpl::compileImpl();
+        // A script of several statements is compiled part by part on every run, as Poco does.
+        _prepared = !SQLiteStatementImpl::canCompile();
+    }
+
+    void bindImpl() override {
+        // The connector counts changed rows from its last compile; a kept statement counts from this run's start.
+        _changesBefore = _prepared && _ran ? SQLiteStatementImpl::affectedRowCount() : 0;
+        SQLiteStatementImpl::bindImpl();
+        _ran = true;
+    }
+
+    /// One row of parameters a run (the binding stays bindable only so that the connector rewinds to it).
+    bool canBind() const override { return false; }
+
+    int affectedRowCount() const override { return SQLiteStatementImpl::affectedRowCount() - _changesBefore; }
+
+private:
+    bool _prepared = false;
+    bool _ran = false;
+    int _changesBefore = 0;
 };
 
 /// One result row as the connector's extractor reads it, starting at column `first`.
@@ -250,7 +291,10 @@ private:
         RunState run;
         bool ran = false; ///< whether a run succeeded
         Poco::Data::Statement statement;
-        explicit Kept(Poco::Data::Session& session) : statement(session) {}
+        Kept(Poco::Data::Session& session, Dialect dialect)
+            : statement(dialect == Dialect::Sqlite
+                            ? Poco::Data::Statement(Poco::Data::StatementImpl::Ptr(new KeptSqliteStatement(session)))
+                            : Poco::Data::Statement(session)) {}
     };
 
     std::size_t execute(const std::string& sql, const std::vector<Param>& params,
@@ -283,10 +327,10 @@ private:
         if (_kept.size() >= kStatementCacheSize) {
             _kept.clear();
         }
-        auto kept = std::make_unique<Kept>(_session);
+        auto kept = std::make_unique<Kept>(_session, _dialect);
         kept->statement << sql;
         if (paramCount > 0) {
-            kept->statement.addBind(new ParamsBinding(kept->run, paramCount));
+            kept->statement.addBind(new ParamsBinding(kept->run, paramCount, _dialect == Dialect::Sqlite));
         }
         kept->statement.addExtract(new RowsExtraction(kept->run));
         return *_kept.emplace(sql, std::move(kept)).first->second;
