@@ -22,7 +22,7 @@ json_counts() { # file js-expression-for-[passed,failed]
 }
 
 # C++ suites (GoogleTest), innermost layer first.
-for suite in domain db apps http net moderation composer acedata generation payment sms media; do
+for suite in domain db apps http crypto net moderation composer acedata generation payment sms media; do
     bin=$(find "$build/tests" -type f -executable -name "gequ_${suite}_tests" 2>/dev/null | head -1)
     [ -n "$bin" ] || continue
     echo "== $suite ($bin)"
