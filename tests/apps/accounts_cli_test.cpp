@@ -1,5 +1,5 @@
 // The account wiring of the composition roots: gequ-admin's user and redeem commands as subprocesses, logins through
-// the real Runtime (generated secret, console SMS outbox), gequ-server's login endpoints, and the OpenSSL hasher.
+// the real Runtime (generated secret, console SMS outbox), gequ-server's login endpoints, and the hasher.
 
 #include "app_steps.h"
 #include "gequ/wiring/config.h"
@@ -243,8 +243,8 @@ TEST(ServerLoginTest, AnIncompleteSmsProviderStopsTheStart) {
     EXPECT_TRUE(contains(r.err, "sms.aliyun.")) << r.err;
 }
 
-TEST(OpenSslHasherTest, KnownVectors) {
-    gequ::wiring::OpenSslHasher hasher;
+TEST(CryptoHasherTest, KnownVectors) {
+    gequ::wiring::CryptoHasher hasher;
     EXPECT_EQ(hasher.sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     EXPECT_EQ(hasher.sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     // RFC 4231, test case 2.

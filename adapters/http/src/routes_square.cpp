@@ -7,7 +7,6 @@
 #include "routes.h"
 #include "share_page.h"
 
-#include <Poco/Base64Encoder.h>
 #include <Poco/URI.h>
 #include <functional>
 #include <sstream>

@@ -116,7 +116,7 @@ private:
     SystemClock _systemClock;
     UuidIdGenerator _uuids;
     SecureRandom _random;
-    OpenSslHasher _hasher;
+    CryptoHasher _hasher;
     const domain::Clock& _clock;
     domain::IdGenerator& _ids;
     std::unique_ptr<domain::Store> _store;
