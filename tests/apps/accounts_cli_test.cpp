@@ -155,8 +155,14 @@ TEST_F(AccountsCliTest, UserListShowDisableEnable) {
 
     RunResult list = admin({"user", "list"});
     ASSERT_EQ(list.status, 0) << list.err;
-    EXPECT_TRUE(contains(list.out, a.userId + "  13800138000  用户8000  points 20  level 0 普通用户")) << list.out;
-    EXPECT_TRUE(contains(list.out, "13900139000")) << list.out;
+    // Issue 31: phones are masked unless the operator asks for --full.
+    EXPECT_TRUE(contains(list.out, a.userId + "  138****8000  用户8000  points 20  level 0 普通用户")) << list.out;
+    EXPECT_TRUE(contains(list.out, "139****9000")) << list.out;
+    EXPECT_FALSE(contains(list.out, "13800138000")) << list.out;
+    EXPECT_FALSE(contains(admin({"--json", "user", "list"}).out, "13900139000"));
+    RunResult full = admin({"user", "list", "--full"});
+    EXPECT_TRUE(contains(full.out, a.userId + "  13800138000  用户8000")) << full.out;
+    EXPECT_TRUE(contains(admin({"--json", "user", "list", "--full"}).out, "13900139000"));
     EXPECT_TRUE(contains(list.out, "2 of 2 users")) << list.out;
     // Pages of one: the two users, one per page (both may share a creation millisecond, so either order is right).
     std::set<std::string> paged;

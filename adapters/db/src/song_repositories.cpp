@@ -390,6 +390,18 @@ std::optional<domain::Song> SqlSongRepository::findByMediaUrl(const std::string&
     return std::move(rows.front());
 }
 
+std::optional<domain::Song> SqlSongRepository::findLiveJoin(const std::string& userId, const std::string& extensionId) {
+    // Through the user's live songs (songs_user_live): a user has few, and no index on source_id is needed.
+    Query query(_c, kSongSelect + "WHERE s.user_id = ? AND s.source_id = ? AND s.origin = 'concat' AND "
+                                  "s.deleted_at IS NULL AND s.complete <> ? ORDER BY s.created_at, s.id LIMIT 1");
+    query.bind(userId).bind(extensionId).bind(static_cast<int>(domain::SongStatus::Failed));
+    auto rows = songs(query);
+    if (rows.empty()) {
+        return std::nullopt;
+    }
+    return std::move(rows.front());
+}
+
 void SqlSongRepository::update(const domain::Song& song) {
     if (song.deletedAt) {
         // Deleting: only the statement that flips deleted_at (the row stays locked to the end of the unit of work)

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageReload, requestLogin, TOKEN_KEY } from '../../lib/session';
 import { fail, ok } from '../../testing/handlers';
@@ -98,6 +98,60 @@ describe('login dialog: the code button', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByText('操作过于频繁，请稍后再试')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: '获取验证码' })).toBeEnabled();
+  });
+});
+
+// The widget itself (a web component that solves in a worker) is not run in jsdom: its element stays unknown, and the
+// test plays its part by sending the 'statechange' event it sends when it has solved the challenge.
+vi.mock('altcha/external', () => ({}));
+vi.mock('altcha/altcha.css', () => ({}));
+vi.mock('altcha/worker?url', () => ({ default: '/assets/altcha-worker.js' }));
+
+describe('login dialog: the proof-of-work challenge', () => {
+  const challenge = { algorithm: 'SHA-256', challenge: 'c'.repeat(64), maxnumber: 100000, salt: 's?expires=1&', signature: 'f'.repeat(64) };
+
+  it('is not shown while the server does not ask for one', async () => {
+    const sent = countPosts('/login/code');
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: '手机号' }), '13800000000');
+    await userEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('验证码发送成功，10分钟内有效')).toBeInTheDocument();
+    expect(sent).toEqual([{ phoneNumber: '13800000000' }]);
+    expect(within(dialog).queryByTestId('login-challenge')).toBeNull();
+    expect(dialog.querySelector('altcha-widget')).toBeNull();
+  });
+
+  it('appears when the server asks, and its solution sends the code again with the payload', async () => {
+    server.use(http.get('*/login/challenge', () => ok(challenge)));
+    let asked = false;
+    const sent = countPosts('/login/code', () => {
+      if (asked) return ok(null, '验证码发送成功，10分钟内有效');
+      asked = true;
+      return HttpResponse.json(
+        { code: 4290, type: 'error', message: '请先完成人机验证', data: { challengeRequired: true } },
+        { status: 429 },
+      );
+    });
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: '手机号' }), '13800000000');
+    await userEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('请先完成人机验证')).toBeInTheDocument();
+    expect(await within(dialog).findByText('为防止滥用，请先完成人机验证，验证后将自动发送验证码')).toBeInTheDocument();
+    const widget = await waitFor(() => {
+      const element = dialog.querySelector('altcha-widget');
+      expect(element).not.toBeNull();
+      return element as HTMLElement;
+    });
+    expect(JSON.parse(widget.getAttribute('challengejson') ?? '{}')).toEqual(challenge);
+    expect(widget.getAttribute('workerurl')).toBe(new URL('/assets/altcha-worker.js', window.location.href).href);
+
+    act(() => {
+      widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'cGF5bG9hZA==' } }));
+    });
+    expect(await screen.findByText('验证码发送成功，10分钟内有效')).toBeInTheDocument();
+    expect(sent).toEqual([{ phoneNumber: '13800000000' }, { phoneNumber: '13800000000', altcha: 'cGF5bG9hZA==' }]);
+    expect(within(dialog).queryByTestId('login-challenge')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: '重新获取(60 s)' })).toBeDisabled();
   });
 });
 

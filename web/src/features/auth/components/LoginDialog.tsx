@@ -1,15 +1,17 @@
 import ChatIcon from 'icon:Chat';
 import PhoneAndroidIcon from 'icon:PhoneAndroid';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { useCountdown } from '../../../lib/countdown';
 import { pageReload, setToken } from '../../../lib/session';
 import { zhAuth } from '../../../strings/auth';
-import { loginWithPhone, sendLoginCode } from '../api/login';
+import { challengeRequired, loginWithPhone, sendLoginCode } from '../api/login';
 import { phoneError as checkPhone } from '../phone';
 import { Modal } from '../../../ui/Modal';
 import { TextField } from '../../../ui/TextField';
 import { type LegalKind, LegalDialog } from './LegalDialog';
+
+const AltchaChallenge = lazy(() => import('./AltchaChallenge'));
 
 /** Wait between asking for a code and the next request (docs/web.md). */
 export const CODE_RESEND_SECONDS = 60;
@@ -69,24 +71,28 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
   const [sending, setSending] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  /** The server asked for a proof-of-work challenge before it sends a code (AltchaChallenge). */
+  const [challenge, setChallenge] = useState(false);
   const countdown = useCountdown();
 
   const codeButtonLabel =
     countdown.left > 0 ? zhAuth.retryIn(countdown.left) : codeSent ? zhAuth.getAgain : zhAuth.getCode;
 
-  const onGetCode = async () => {
+  const onGetCode = async (altcha?: string) => {
     const error = checkPhone(phone);
     setPhoneError(error);
     if (error) return;
     setSending(true);
+    setChallenge(false);
     try {
-      const message = await sendLoginCode(phone.trim());
+      const message = await sendLoginCode(phone.trim(), altcha);
       notify(message || zhAuth.codeSent, 'success');
       setCodeSent(true);
       countdown.start(CODE_RESEND_SECONDS);
       codeInput.current?.focus();
-    } catch {
-      // The API client has shown the server's message (e.g. 操作过于频繁，请稍后再试).
+    } catch (e) {
+      // The API client has shown the server's message (e.g. 操作过于频繁，请稍后再试, 请先完成人机验证).
+      setChallenge(challengeRequired(e));
     } finally {
       setSending(false);
     }
@@ -160,13 +166,18 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
                 <button
                   type="button"
                   className="gq-button gq-button-small gq-login-code"
-                  onClick={onGetCode}
+                  onClick={() => onGetCode()}
                   disabled={sending || countdown.left > 0}
                 >
                   {codeButtonLabel}
                 </button>
               }
             />
+            {challenge && (
+              <Suspense fallback={null}>
+                <AltchaChallenge onSolved={(payload) => void onGetCode(payload)} />
+              </Suspense>
+            )}
             <div>
               <AgreementRow
                 id={ids.agreement}
