@@ -117,6 +117,41 @@ run_database() { # sqlite|postgresql
         echo 'end'
     } >"$work/many.lua"
 
+    # The signed-in, cache-missing path: every request asks for a different song, or searches a different three-
+    # character keyword (a title word and one more character: some match a title, most do not). wrk's two threads
+    # take alternate numbers, so no request repeats another within a run.
+    cat >"$work/random.lua" <<LUA
+local chars = {}
+local words = {}
+for _, w in ipairs({"夏夜", "海边", "晚风", "星空", "月光", "城市", "霓虹", "青春", "回忆", "远方", "故乡", "春天",
+    "秋雨", "冬雪", "梦想", "心跳", "旅途", "花开", "微笑", "时光", "彩虹", "夕阳", "黎明", "山谷", "河流", "雨巷",
+    "灯火", "列车", "咖啡", "街角", "孤独", "温柔", "自由", "勇气", "思念", "约定", "告白", "风筝", "萤火", "烟花",
+    "夜空", "海浪", "北方", "南方", "少年", "姑娘", "窗台", "路口"}) do
+    words[#words + 1] = w
+    for c in w:gmatch("[%z\1-\127\194-\244][\128-\191]*") do chars[#chars + 1] = c end
+end
+local function enc(s) return (s:gsub("[^%w]", function(c) return string.format("%%%02X", c:byte()) end)) end
+local threads = 0
+setup = function(thread) threads = threads + 1; thread:set("tid", threads - 1) end
+local n = 0
+local token = "$token"
+request = function()
+    n = n + 1
+    local k = n * 2 + tid
+    local path
+    if RANDOM_KIND == "song" then
+        path = string.format("/music/getMusic?id=seed-s%08d", (k * 7919) % $songs)
+    else
+        local w = words[(k % #words) + 1]
+        local c = chars[(math.floor(k / #words) % #chars) + 1]
+        path = "/music/search?keyword=" .. enc(w .. c)
+    end
+    return wrk.format(nil, path, {["Authorization"] = token})
+end
+LUA
+    sed 's/RANDOM_KIND == "song"/true/' "$work/random.lua" >"$work/random_song.lua"
+    sed 's/RANDOM_KIND == "song"/false/' "$work/random.lua" >"$work/random_search.lua"
+
     curl -fs "$base/music/getPopularMusic?page=1" >"$data/web/ceiling.json"
     local some_id
     some_id=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).data[3].native_id)' "$data/web/ceiling.json")
@@ -140,6 +175,8 @@ run_database() { # sqlite|postgresql
         rows+=("search \"$word\"|/music/search?keyword=$(urlenc "$word")")
     done
     rows+=("player detail (getMusic)|/music/getMusic?id=$some_id")
+    rows+=("player detail, a different song each request|/music/getMusic|random_song")
+    rows+=("search, a different 3-character keyword each request|/music/search|random_search")
     rows+=("my works p1 ($heavy songs)|/music/song/list?page=1|auth")
     rows+=("my works p$(( (heavy + 19) / 20 )) (last)|/music/song/list?page=$(( (heavy + 19) / 20 ))|auth")
     rows+=("my works p1 (64 owners in turn, ~$(( songs / users )) songs each)|/music/song/list?page=1|many")
@@ -185,8 +222,8 @@ run_database() { # sqlite|postgresql
             if [[ $name == static* ]]; then
                 sig="| | |"
             else
-                if [ "$auth" = many ]; then
-                    read -r srps sp50 sp99 sbad < <(measure "$c" "$base$path" -s "$work/many.lua")
+                if [ "$auth" = many ] || [[ $auth == random_* ]]; then
+                    read -r srps sp50 sp99 sbad < <(measure "$c" "$base$path" -s "$work/$auth.lua")
                 else
                     read -r srps sp50 sp99 sbad < <(measure "$c" "$base$path" -H "Authorization: $token")
                 fi

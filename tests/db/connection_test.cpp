@@ -1,6 +1,7 @@
-// gequ_db's connection layer on both databases: prepared statements reused with fresh parameters, a failed run that
-// leaves its cached statement usable, more distinct statements than the cache holds, and NULLs both ways; the pool
-// serves waiting writers before waiting readers and never leaves a waiter asleep beside a free connection.
+// gequ_db's connection layer on both databases: prepared statements reused with fresh parameters (each run counting
+// its own rows), a failed run that leaves its cached statement usable, more distinct statements than the cache holds,
+// and NULLs both ways; the pool serves waiting writers before waiting readers and never leaves a waiter asleep beside
+// a free connection.
 
 #include "connection.h"
 #include "test_support.h"
@@ -80,6 +81,27 @@ TEST_P(ConnectionTest, AFailedRunLeavesItsStatementUsable) {
     std::vector<std::int64_t> count;
     Query(connection(), "SELECT COUNT(*) FROM t").into(count).execute();
     EXPECT_EQ(count, (std::vector<std::int64_t>{2}));
+}
+
+TEST_P(ConnectionTest, AReusedStatementCountsTheRowsOfItsOwnRun) {
+    for (int i = 0; i < 5; ++i) {
+        insert(i, i, 0);
+    }
+    // The same text each time (kept, on SQLite prepared once): each run answers its own changed rows.
+    const auto update = [&](int from) {
+        return Query(connection(), "UPDATE t SET c = c + 1 WHERE a >= ?").bind(from).execute();
+    };
+    EXPECT_EQ(update(2), 3u);
+    EXPECT_EQ(update(4), 1u);
+    EXPECT_EQ(update(9), 0u);
+    EXPECT_EQ(update(0), 5u);
+    std::vector<double> c;
+    Query(connection(), "SELECT c FROM t ORDER BY a").into(c).execute();
+    EXPECT_EQ(c, (std::vector<double>{1, 1, 2, 2, 3}));
+    std::vector<std::int64_t> none;
+    EXPECT_EQ(Query(connection(), "SELECT a FROM t WHERE a > ?").bind(9).into(none).execute(), 0u);
+    EXPECT_EQ(Query(connection(), "SELECT a FROM t WHERE a > ?").bind(2).into(none).execute(), 2u);
+    EXPECT_EQ(none, (std::vector<std::int64_t>{3, 4}));
 }
 
 TEST_P(ConnectionTest, ChangedRowCountsAndMoreStatementsThanTheCacheHolds) {

@@ -2,10 +2,21 @@
 
 #include "sql_text.h"
 
-#include <charconv>
+#include <Poco/Data/AbstractBinder.h>
+#include <Poco/Data/AbstractBinding.h>
+#include <Poco/Data/AbstractExtraction.h>
+#include <Poco/Data/AbstractExtractor.h>
+#include <Poco/Data/PostgreSQL/Connector.h>
+#include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/SQLite/SQLiteStatementImpl.h>
+#include <Poco/Data/SQLite/Utility.h>
+#include <Poco/Data/Session.h>
+#include <Poco/Data/SessionPool.h>
+#include <Poco/Data/Statement.h>
+#include <Poco/Exception.h>
+#include <algorithm>
 #include <cstdlib>
-#include <libpq-fe.h>
-#include <sqlite3.h>
+#include <mutex>
 #include <unordered_map>
 
 namespace gequ::db::detail {
@@ -31,312 +42,298 @@ bool answers(Connection& connection) {
     }
 }
 
-bool blank(std::string_view text) {
-    return text.find_first_not_of(" \t\r\n;") == std::string_view::npos;
+std::string trimmed(std::string message) {
+    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) {
+        message.pop_back();
+    }
+    return message;
+}
+
+/// Runs `fn`, turning a Poco exception (whose what() is only its class name) into DbException with its whole text.
+template <class F> decltype(auto) translated(F&& fn) {
+    try {
+        return fn();
+    } catch (const Poco::Exception& e) {
+        throw DbException(trimmed(e.displayText()));
+    }
+}
+
+/// Registers both connectors once per process. SQLite runs in multi-thread mode (no mutex around each call): the
+/// pool lends a connection to one thread at a time.
+void registerConnectors() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        Poco::Data::SQLite::Utility::setThreadMode(Poco::Data::SQLite::Utility::THREAD_MODE_MULTI);
+        Poco::Data::SQLite::Connector::registerConnector();
+        Poco::Data::PostgreSQL::Connector::registerConnector();
+    });
+}
+
+const std::string& connectorOf(Dialect dialect) {
+    registerConnectors();
+    return dialect == Dialect::Postgresql ? Poco::Data::PostgreSQL::Connector::KEY : Poco::Data::SQLite::Connector::KEY;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// SQLite: one sqlite3 handle in multi-thread mode (the pool lends a connection to one thread at a time), statements
-// prepared once with SQLITE_PREPARE_PERSISTENT and reset after each run.
+// Poco::Data underneath: one session, and per SQL text one kept Statement with a single binding (ParamsBinding, the
+// Query's parameters, read afresh at each run) and a single extraction (RowsExtraction, which hands each row to the
+// Query's readers through the connector's extractor). docs/data.md ("Statements") says what each part costs.
 
-class SqliteRow final : public Row {
-public:
-    explicit SqliteRow(sqlite3_stmt* statement) : _statement(statement) {}
-    bool isNull(int column) const override { return sqlite3_column_type(_statement, column) == SQLITE_NULL; }
-    std::int64_t integer(int column) const override { return sqlite3_column_int64(_statement, column); }
-    double real(int column) const override { return sqlite3_column_double(_statement, column); }
-    std::string text(int column) const override {
-        const auto* bytes = reinterpret_cast<const char*>(sqlite3_column_text(_statement, column));
-        if (bytes == nullptr) {
-            return {};
-        }
-        return std::string(bytes, static_cast<std::size_t>(sqlite3_column_bytes(_statement, column)));
-    }
-
-private:
-    sqlite3_stmt* _statement;
+/// One run's parameters and row reader, which the kept statement's binding and extraction read.
+struct RunState {
+    const std::vector<Param>* params = nullptr;
+    const std::function<void(const Row&)>* onRow = nullptr;
 };
 
-class SqliteDriver final : public Driver {
+/// Binds a run's parameters through the connector's binder, by kind: NULL, 64-bit integer, double or text.
+class ParamsBinding final : public Poco::Data::AbstractBinding {
 public:
-    explicit SqliteDriver(const ConnectionTarget& target) {
-        const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-        if (sqlite3_open_v2(target.connectionString.c_str(), &_db, flags, nullptr) != SQLITE_OK) {
-            std::string message = _db ? sqlite3_errmsg(_db) : "out of memory";
-            sqlite3_close_v2(_db);
-            throw DbException("cannot connect to " + target.display + ": " + message);
-        }
-        sqlite3_extended_result_codes(_db, 1);
-    }
+    /// `stays`: whether it stays bindable after binding (KeptSqliteStatement, which then rewinds to it for the next
+    /// run); otherwise it binds once per run, as Poco's own bindings do.
+    ParamsBinding(const RunState& run, std::size_t count, bool stays) : _run(run), _count(count), _stays(stays) {}
 
-    ~SqliteDriver() override {
-        clearCache();
-        sqlite3_close_v2(_db);
-    }
+    std::size_t numOfColumnsHandled() const override { return _count; }
+    std::size_t numOfRowsHandled() const override { return 1; }
+    bool canBind() const override { return _stays || !_bound; }
+    void reset() override { _bound = false; }
 
-    std::size_t run(const std::string& sql, const std::vector<Param>& params,
-                    const std::function<void(const Row&)>& onRow, bool /*genericPlan: one plan per statement here*/) override {
-        static const std::vector<Param> kNone;
-        std::string_view rest = sql;
-        std::size_t result = 0;
-        bool first = true;
-        while (!blank(rest)) {
-            const char* tail = nullptr;
-            bool cached = false;
-            sqlite3_stmt* statement = prepared(rest, first, tail, cached);
-            if (statement == nullptr) { // only a comment
-                break;
-            }
-            struct Finalize {
-                sqlite3_stmt* s;
-                bool keep;
-                ~Finalize() {
-                    if (!keep) {
-                        sqlite3_finalize(s);
-                    }
-                }
-            } finalize{statement, cached};
-            result = step(statement, first ? params : kNone, onRow);
-            rest = rest.substr(static_cast<std::size_t>(tail - rest.data()));
-            first = false;
-        }
-        return result;
-    }
-
-    void command(const std::string& sql) override {
-        char* error = nullptr;
-        if (sqlite3_exec(_db, sql.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
-            std::string message = error ? error : sqlite3_errmsg(_db);
-            sqlite3_free(error);
-            throw DbException(message);
-        }
-    }
-
-    bool connected() override { return _db != nullptr; }
-
-private:
-    /// The statement for the start of `sql` (cached when it is the whole text), and where the next one starts.
-    sqlite3_stmt* prepared(std::string_view sql, bool cacheable, const char*& tail, bool& cached) {
-        if (cacheable) {
-            if (auto it = _cache.find(std::string(sql)); it != _cache.end()) {
-                tail = sql.data() + sql.size();
-                cached = true;
-                return it->second;
-            }
-        }
-        sqlite3_stmt* statement = nullptr;
-        if (sqlite3_prepare_v3(_db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &statement,
-                               &tail) != SQLITE_OK) {
-            throw DbException(sqlite3_errmsg(_db));
-        }
-        if (statement != nullptr && cacheable && blank(std::string_view(tail, sql.data() + sql.size() - tail))) {
-            if (_cache.size() >= kStatementCacheSize) {
-                clearCache();
-            }
-            _cache.emplace(std::string(sql), statement);
-            cached = true;
-        }
-        return statement;
-    }
-
-    std::size_t step(sqlite3_stmt* statement, const std::vector<Param>& params,
-                     const std::function<void(const Row&)>& onRow) {
-        struct Reset {
-            sqlite3_stmt* s;
-            ~Reset() {
-                sqlite3_reset(s);
-                sqlite3_clear_bindings(s);
-            }
-        } reset{statement};
-        for (std::size_t i = 0; i < params.size(); ++i) {
+    void bind(std::size_t pos) override {
+        const std::vector<Param>& params = *_run.params;
+        Poco::Data::AbstractBinder& binder = *getBinder();
+        for (std::size_t i = 0; i < _count; ++i) {
             const Param& p = params[i];
-            const int at = static_cast<int>(i) + 1;
-            int rc = SQLITE_OK;
             switch (p.kind) {
             case Param::Kind::Null:
-                rc = sqlite3_bind_null(statement, at);
+                binder.bind(pos + i, Poco::Data::Keywords::null, getDirection());
                 break;
             case Param::Kind::Integer:
-                rc = sqlite3_bind_int64(statement, at, p.integer);
+                binder.bind(pos + i, static_cast<const Poco::Int64&>(p.integer), getDirection());
                 break;
             case Param::Kind::Real:
-                rc = sqlite3_bind_double(statement, at, p.real);
+                binder.bind(pos + i, p.real, getDirection());
                 break;
             case Param::Kind::Text:
-                rc = sqlite3_bind_text64(statement, at, p.text.data(), p.text.size(), SQLITE_STATIC, SQLITE_UTF8);
+                binder.bind(pos + i, p.text, getDirection());
                 break;
             }
-            if (rc != SQLITE_OK) {
-                throw DbException(sqlite3_errmsg(_db));
-            }
         }
-        const SqliteRow row(statement);
-        std::size_t rows = 0;
-        for (;;) {
-            const int rc = sqlite3_step(statement);
-            if (rc == SQLITE_ROW) {
-                ++rows;
-                onRow(row);
-            } else if (rc == SQLITE_DONE) {
-                break;
-            } else {
-                throw DbException(sqlite3_errmsg(_db));
-            }
-        }
-        return sqlite3_column_count(statement) > 0 ? rows : static_cast<std::size_t>(sqlite3_changes64(_db));
-    }
-
-    void clearCache() {
-        for (auto& [text, statement] : _cache) {
-            sqlite3_finalize(statement);
-        }
-        _cache.clear();
-    }
-
-    sqlite3* _db = nullptr;
-    std::unordered_map<std::string, sqlite3_stmt*> _cache;
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// PostgreSQL: one libpq connection, each statement prepared once under a generated name (prepared statements live as
-// long as the session, through commits and rollbacks), parameters and results in text form.
-
-class PgRow final : public Row {
-public:
-    PgRow(const PGresult* result, int row) : _result(result), _row(row) {}
-    bool isNull(int column) const override { return PQgetisnull(_result, _row, column) != 0; }
-    std::int64_t integer(int column) const override {
-        if (isNull(column)) {
-            return 0;
-        }
-        const char* text = PQgetvalue(_result, _row, column);
-        const char* end = text + PQgetlength(_result, _row, column);
-        std::int64_t value = 0;
-        if (auto [at, error] = std::from_chars(text, end, value); error == std::errc() && at == end) {
-            return value;
-        }
-        if (text[0] == 't' && end - text == 1) { // a boolean
-            return 1;
-        }
-        if (text[0] == 'f' && end - text == 1) {
-            return 0;
-        }
-        return static_cast<std::int64_t>(std::strtod(text, nullptr)); // NUMERIC from SUM(), for example
-    }
-    double real(int column) const override {
-        return isNull(column) ? 0.0 : std::strtod(PQgetvalue(_result, _row, column), nullptr);
-    }
-    std::string text(int column) const override {
-        if (isNull(column)) {
-            return {};
-        }
-        return std::string(PQgetvalue(_result, _row, column),
-                           static_cast<std::size_t>(PQgetlength(_result, _row, column)));
+        _bound = true;
     }
 
 private:
-    const PGresult* _result;
-    int _row;
+    const RunState& _run;
+    std::size_t _count;
+    bool _stays;
+    bool _bound = false;
 };
 
-/// Frees a PGresult at the end of a scope.
-struct PgResult {
-    PGresult* r;
-    explicit PgResult(PGresult* result) : r(result) {}
-    ~PgResult() { PQclear(r); }
-    PgResult(const PgResult&) = delete;
-    PgResult& operator=(const PgResult&) = delete;
-};
-
-void quietNotices(void*, const char*) {}
-
-class PgDriver final : public Driver {
+/// SQLite: a statement prepared once. Poco 1.11's SQLite connector prepares the text again at every execution
+/// (SQLiteStatementImpl::compileImpl); this subclass compiles a single statement once, and every later run only resets
+/// it and binds the new parameters (the connector's bindImpl does both), as the connector's own code path does after
+/// a compile. docs/data.md ("Statements").
+class KeptSqliteStatement final : public Poco::Data::SQLite::SQLiteStatementImpl {
 public:
-    explicit PgDriver(const ConnectionTarget& target) : _conn(PQconnectdb(target.connectionString.c_str())) {
-        if (_conn == nullptr || PQstatus(_conn) != CONNECTION_OK) {
-            std::string message = _conn ? PQerrorMessage(_conn) : "out of memory";
-            while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) {
-                message.pop_back();
-            }
-            PQfinish(_conn);
-            throw DbException("cannot connect to " + target.display + ": " + message);
+    explicit KeptSqliteStatement(Poco::Data::Session& session)
+        : SQLiteStatementImpl(*session.impl(), Poco::Data::SQLite::Utility::dbHandle(session)) {}
+
+protected:
+    void compileImpl() override {
+        if (_prepared) {
+            return;
         }
-        // libpq prints NOTICEs (CREATE ... IF NOT EXISTS) to stderr; they are not news.
-        PQsetNoticeProcessor(_conn, quietNotices, nullptr);
-        PQsetClientEncoding(_conn, "UTF8");
+        SQLiteStatementImpl::compileImpl();
+        // A script of several statements is compiled part by part on every run, as Poco does.
+        _prepared = !SQLiteStatementImpl::canCompile();
     }
 
-    ~PgDriver() override { PQfinish(_conn); }
+    void bindImpl() override {
+        // The connector counts changed rows from its last compile; a kept statement counts from this run's start.
+        _changesBefore = _prepared && _ran ? SQLiteStatementImpl::affectedRowCount() : 0;
+        SQLiteStatementImpl::bindImpl();
+        _ran = true;
+    }
+
+    /// One row of parameters a run (the binding stays bindable only so that the connector rewinds to it).
+    bool canBind() const override { return false; }
+
+    int affectedRowCount() const override { return SQLiteStatementImpl::affectedRowCount() - _changesBefore; }
+
+private:
+    bool _prepared = false;
+    bool _ran = false;
+    int _changesBefore = 0;
+};
+
+/// One result row as the connector's extractor reads it, starting at column `first`.
+class ExtractorRow final : public Row {
+public:
+    ExtractorRow(Poco::Data::AbstractExtractor& extractor, std::size_t first) : _extractor(extractor), _first(first) {}
+
+    bool isNull(int column) const override { return _extractor.isNull(at(column)); }
+    std::int64_t integer(int column) const override {
+        Poco::Int64 value = 0;
+        if (_extractor.extract(at(column), value)) {
+            return value;
+        }
+        // PostgreSQL results are text: a boolean reads "t"/"f", a NUMERIC (SUM()) may carry a fraction.
+        std::string text;
+        if (!_extractor.extract(at(column), text) || text.empty()) {
+            return 0;
+        }
+        if (text == "t") {
+            return 1;
+        }
+        if (text == "f") {
+            return 0;
+        }
+        return static_cast<std::int64_t>(std::strtod(text.c_str(), nullptr));
+    }
+    double real(int column) const override {
+        double value = 0;
+        return _extractor.extract(at(column), value) ? value : 0.0;
+    }
+    std::string text(int column) const override {
+        std::string value;
+        if (!_extractor.extract(at(column), value)) {
+            value.clear();
+        }
+        return value;
+    }
+
+private:
+    std::size_t at(int column) const { return _first + static_cast<std::size_t>(column); }
+
+    Poco::Data::AbstractExtractor& _extractor;
+    std::size_t _first;
+};
+
+/// Hands every result row to the run's reader: one extraction object for all columns, no per-column containers.
+class RowsExtraction final : public Poco::Data::AbstractExtraction {
+public:
+    explicit RowsExtraction(const RunState& run) : _run(run) {}
+
+    std::size_t numOfColumnsHandled() const override { return 1; }
+    std::size_t numOfRowsHandled() const override { return _rows; }
+    std::size_t numOfRowsAllowed() const override { return getLimit(); }
+    void reset() override { _rows = 0; }
+
+    std::size_t extract(std::size_t pos) override {
+        const ExtractorRow row(*getExtractor(), pos);
+        (*_run.onRow)(row);
+        ++_rows;
+        return 1;
+    }
+
+    Poco::Data::AbstractPreparation::Ptr createPreparation(PreparatorPtr&, std::size_t) override {
+        throw Poco::NotImplementedException("RowsExtraction reads rows through the extractor only");
+    }
+
+private:
+    const RunState& _run;
+    std::size_t _rows = 0;
+};
+
+class PocoDriver final : public Driver {
+public:
+    PocoDriver(Dialect dialect, Poco::Data::Session session) : _dialect(dialect), _session(std::move(session)) {
+        if (dialect == Dialect::Postgresql) {
+            command("SET client_encoding = 'UTF8'");
+        }
+    }
+
+    ~PocoDriver() override { _kept.clear(); } // the statements go before their session
 
     std::size_t run(const std::string& sql, const std::vector<Param>& params,
                     const std::function<void(const Row&)>& onRow, bool genericPlan) override {
-        const std::string& name = prepared(sql);
-        planMode(genericPlan ? PlanMode::Generic : PlanMode::Auto);
-        std::vector<std::string> texts(params.size());
-        std::vector<const char*> values(params.size(), nullptr);
-        for (std::size_t i = 0; i < params.size(); ++i) {
-            const Param& p = params[i];
-            switch (p.kind) {
-            case Param::Kind::Null:
-                break;
-            case Param::Kind::Integer:
-                texts[i] = std::to_string(p.integer);
-                values[i] = texts[i].c_str();
-                break;
-            case Param::Kind::Real: {
-                char buffer[64];
-                auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, p.real);
-                texts[i].assign(buffer, error == std::errc() ? end : buffer);
-                values[i] = texts[i].c_str();
-                break;
-            }
-            case Param::Kind::Text:
-                values[i] = p.text.c_str();
-                break;
-            }
+        if (_dialect == Dialect::Postgresql) {
+            planMode(genericPlan ? PlanMode::Generic : PlanMode::Auto);
         }
-        PgResult result(
-            PQexecPrepared(_conn, name.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0));
-        switch (PQresultStatus(result.r)) {
-        case PGRES_TUPLES_OK: {
-            const int rows = PQntuples(result.r);
-            for (int i = 0; i < rows; ++i) {
-                onRow(PgRow(result.r, i));
-            }
-            return static_cast<std::size_t>(rows);
-        }
-        case PGRES_COMMAND_OK: {
-            const char* changed = PQcmdTuples(result.r);
-            return changed[0] == '\0' ? 0 : static_cast<std::size_t>(std::strtoull(changed, nullptr, 10));
-        }
-        default:
-            throw DbException(errorOf(result.r));
-        }
+        return execute(sql, params, onRow);
     }
 
     void command(const std::string& sql) override {
-        if (sql.starts_with("ROLLBACK")) {
-            _planMode = PlanMode::Unknown; // a SET inside the transaction is undone with it
-        }
-        PgResult result(PQexec(_conn, sql.c_str()));
-        const auto status = PQresultStatus(result.r);
-        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-            throw DbException(errorOf(result.r));
+        static const std::vector<Param> kNone;
+        static const std::function<void(const Row&)> kIgnore = [](const Row&) {};
+        execute(sql, kNone, kIgnore);
+    }
+
+    void begin() override {
+        if (_dialect == Dialect::Postgresql) {
+            translated([&] { _session.begin(); });
+        } else {
+            // Poco's Session::begin() is BEGIN DEFERRED, which can fail with SQLITE_BUSY when a reader later writes.
+            command("BEGIN IMMEDIATE");
         }
     }
 
-    bool connected() override { return PQstatus(_conn) == CONNECTION_OK; }
+    void commit() override {
+        if (_dialect == Dialect::Postgresql) {
+            translated([&] { _session.commit(); });
+        } else {
+            command("COMMIT");
+        }
+    }
+
+    void rollback() override {
+        if (_dialect == Dialect::Postgresql) {
+            _planMode = PlanMode::Unknown; // a SET inside the transaction is undone with it
+            translated([&] { _session.rollback(); });
+        } else {
+            command("ROLLBACK");
+        }
+    }
+
+    bool connected() override { return _session.isConnected(); }
 
 private:
-    std::string errorOf(const PGresult* result) const {
-        std::string message = result ? PQresultErrorMessage(result) : PQerrorMessage(_conn);
-        if (message.empty()) {
-            message = PQerrorMessage(_conn);
+    /// A statement kept for one SQL text, with the run state its binding and extraction read.
+    struct Kept {
+        RunState run;
+        bool ran = false; ///< whether a run succeeded
+        Poco::Data::Statement statement;
+        Kept(Poco::Data::Session& session, Dialect dialect)
+            : statement(dialect == Dialect::Sqlite
+                            ? Poco::Data::Statement(Poco::Data::StatementImpl::Ptr(new KeptSqliteStatement(session)))
+                            : Poco::Data::Statement(session)) {}
+    };
+
+    std::size_t execute(const std::string& sql, const std::vector<Param>& params,
+                        const std::function<void(const Row&)>& onRow) {
+        Kept& kept = statementFor(sql, params.size());
+        kept.run.params = &params;
+        kept.run.onRow = &onRow;
+        try {
+            const std::size_t result = translated([&] { return kept.statement.execute(); });
+            kept.ran = true;
+            return result;
+        } catch (...) {
+            // A statement that failed part-way is left "still executing" by Poco: it is not run again.
+            if (_dialect == Dialect::Postgresql && kept.ran) {
+                // Poco 1.11's PostgreSQL StatementExecutor frees its previous result at the start of a run but keeps
+                // the pointer, and a failed run does not replace it: clearing it again (the next run, or the
+                // destructor) would free it twice. So a statement that ran before and then failed is let go of,
+                // never destroyed (docs/data.md, "Statements").
+                new Poco::Data::Statement(kept.statement);
+            }
+            _kept.erase(sql);
+            throw;
         }
-        while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) {
-            message.pop_back();
+    }
+
+    Kept& statementFor(const std::string& sql, std::size_t paramCount) {
+        if (auto it = _kept.find(sql); it != _kept.end()) {
+            return *it->second;
         }
-        return message;
+        if (_kept.size() >= kStatementCacheSize) {
+            _kept.clear();
+        }
+        auto kept = std::make_unique<Kept>(_session, _dialect);
+        kept->statement << sql;
+        if (paramCount > 0) {
+            kept->statement.addBind(new ParamsBinding(kept->run, paramCount, _dialect == Dialect::Sqlite));
+        }
+        kept->statement.addExtract(new RowsExtraction(kept->run));
+        return *_kept.emplace(sql, std::move(kept)).first->second;
     }
 
     enum class PlanMode { Unknown, Auto, Generic };
@@ -351,45 +348,40 @@ private:
         _planMode = mode;
     }
 
-    const std::string& prepared(const std::string& sql) {
-        if (auto it = _cache.find(sql); it != _cache.end()) {
-            return it->second;
-        }
-        if (_cache.size() >= kStatementCacheSize) {
-            command("DEALLOCATE ALL");
-            _cache.clear();
-        }
-        std::string name = "gequ_" + std::to_string(++_named);
-        PgResult result(PQprepare(_conn, name.c_str(), sql.c_str(), 0, nullptr));
-        if (PQresultStatus(result.r) != PGRES_COMMAND_OK) {
-            throw DbException(errorOf(result.r));
-        }
-        return _cache.emplace(sql, std::move(name)).first->second;
-    }
-
-    PGconn* _conn;
-    std::unordered_map<std::string, std::string> _cache;
-    std::uint64_t _named = 0;
+    Dialect _dialect;
+    Poco::Data::Session _session;
+    std::unordered_map<std::string, std::unique_ptr<Kept>> _kept;
     PlanMode _planMode = PlanMode::Auto; // Auto: whatever the server's settings say
 };
 
-} // namespace
-
-Connection::Connection(const ConnectionTarget& target) : _dialect(target.dialect) {
-    if (target.dialect == Dialect::Postgresql) {
-        _driver = std::make_unique<PgDriver>(target);
-    } else {
-        _driver = std::make_unique<SqliteDriver>(target);
+Poco::Data::Session openSession(const ConnectionTarget& target, const std::function<Poco::Data::Session()>& open) {
+    try {
+        return open();
+    } catch (const Poco::Exception& e) {
+        throw DbException("cannot connect to " + target.display + ": " + trimmed(e.displayText()));
     }
 }
 
+} // namespace
+
+Connection::Connection(const ConnectionTarget& target)
+    : _dialect(target.dialect),
+      _driver(std::make_unique<PocoDriver>(target.dialect, openSession(target, [&] {
+                                               return Poco::Data::Session(connectorOf(target.dialect),
+                                                                          target.connectionString);
+                                           }))) {}
+
+Connection::Connection(const ConnectionTarget& target, Poco::Data::SessionPool& sessions)
+    : _dialect(target.dialect),
+      _driver(std::make_unique<PocoDriver>(target.dialect, openSession(target, [&] { return sessions.get(); }))) {}
+
 Connection::~Connection() = default;
 
-void Connection::command(const std::string& sql) {
+template <class F> void Connection::control(const char* what, F&& step) {
     try {
-        _driver->command(sql);
+        step();
     } catch (...) {
-        rethrowAsDbException(*this, sql);
+        rethrowAsDbException(*this, what);
     }
 }
 
@@ -400,13 +392,12 @@ void Connection::execute(std::string_view sql) {
 void Connection::begin() {
     failed = false;
     worksChanged.clear();
-    // SQLite's plain BEGIN is DEFERRED, which can fail with SQLITE_BUSY when a reader later writes.
-    command(postgres() ? "BEGIN" : "BEGIN IMMEDIATE");
+    control("BEGIN", [&] { _driver->begin(); });
     _inTransaction = true;
 }
 
 void Connection::commit() {
-    command("COMMIT");
+    control("COMMIT", [&] { _driver->commit(); });
     _inTransaction = false;
 }
 
@@ -414,11 +405,22 @@ void Connection::rollback() {
     _inTransaction = false;
     worksChanged.clear();
     try {
-        _driver->command("ROLLBACK");
+        _driver->rollback();
     } catch (...) {
         broken = true;
         rethrowAsDbException(*this, "ROLLBACK");
     }
+}
+
+SessionSource::SessionSource(ConnectionTarget target, int maxSessions)
+    : _target(std::move(target)),
+      _pool(std::make_unique<Poco::Data::SessionPool>(connectorOf(_target.dialect), _target.connectionString, 1,
+                                                      std::max(1, maxSessions))) {}
+
+SessionSource::~SessionSource() = default;
+
+std::unique_ptr<Connection> SessionSource::connect() {
+    return std::make_unique<Connection>(_target, *_pool);
 }
 
 Query::Query(Connection& connection, std::string_view sql)

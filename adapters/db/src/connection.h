@@ -1,8 +1,8 @@
 #pragma once
 
-// One database connection (SQLite or PostgreSQL through its own C library, with a cache of prepared statements), the
-// Query helper every repository uses, and a blocking connection pool. docs/data.md ("Statements") says why the adapter
-// talks to sqlite3 and libpq directly.
+// One database connection (a Poco::Data session on SQLite or PostgreSQL, with the statements it keeps), the Query
+// helper every repository uses, and a blocking connection pool over a Poco::Data::SessionPool. docs/data.md
+// ("Statements") says what Poco::Data costs and how the adapter keeps it small.
 
 #include "gequ/db/db_exception.h"
 #include "gequ/domain/model/time.h"
@@ -18,6 +18,10 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace Poco::Data {
+class SessionPool;
+}
 
 namespace gequ::db::detail {
 
@@ -63,7 +67,7 @@ template <> struct RowReader<std::string> {
     static void read(const Row& row, int& column, std::string& out) { out = row.text(column++); }
 };
 
-/// The database library behind a connection (connection.cpp: sqlite3 or libpq).
+/// The database library behind a connection (connection.cpp: a Poco::Data session).
 class Driver {
 public:
     virtual ~Driver() = default;
@@ -72,15 +76,22 @@ public:
     /// `genericPlan`: PostgreSQL plans the statement once for any parameters (see Query::genericPlan).
     virtual std::size_t run(const std::string& sql, const std::vector<Param>& params,
                             const std::function<void(const Row&)>& onRow, bool genericPlan) = 0;
-    /// Runs transaction control or session settings (never cached, never parameterised).
+    /// Runs a session setting (never parameterised).
     virtual void command(const std::string& sql) = 0;
+    /// Starts a transaction: BEGIN IMMEDIATE on SQLite (takes the write lock now), BEGIN on PostgreSQL.
+    virtual void begin() = 0;
+    virtual void commit() = 0;
+    virtual void rollback() = 0;
     /// Whether the server is still there.
     virtual bool connected() = 0;
 };
 
 class Connection {
 public:
+    /// A connection of its own (a session opened for it alone).
     explicit Connection(const ConnectionTarget& target);
+    /// A connection on a session lent by `sessions` (given back when the connection goes).
+    Connection(const ConnectionTarget& target, Poco::Data::SessionPool& sessions);
     ~Connection();
 
     Dialect dialect() const { return _dialect; }
@@ -108,7 +119,8 @@ public:
     std::set<std::string> worksChanged;
 
 private:
-    void command(const std::string& sql);
+    /// Runs `step` (a driver call named `what`), turning its failure into DbException.
+    template <class F> void control(const char* what, F&& step);
 
     bool _inTransaction = false;
     Dialect _dialect;
@@ -166,6 +178,23 @@ private:
 /// Turns the exception in flight into DbException (with `context`), marking the connection failed, and broken when it
 /// lost its server.
 [[noreturn]] void rethrowAsDbException(Connection& connection, std::string_view context);
+
+/// The sessions of one target: a Poco::Data::SessionPool of at most `maxSessions` (connection.cpp).
+class SessionSource {
+public:
+    SessionSource(ConnectionTarget target, int maxSessions);
+    ~SessionSource();
+    SessionSource(const SessionSource&) = delete;
+    SessionSource& operator=(const SessionSource&) = delete;
+
+    const ConnectionTarget& target() const { return _target; }
+    /// A connection on a session from the pool.
+    std::unique_ptr<Connection> connect();
+
+private:
+    ConnectionTarget _target;
+    std::unique_ptr<Poco::Data::SessionPool> _pool;
+};
 
 /// A pool that blocks (up to a timeout) when every connection is in use, rather than failing at once. A connection
 /// that sat idle for a while is checked with a trivial query before it is handed out (the server may have dropped it).

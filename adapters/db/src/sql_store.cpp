@@ -60,12 +60,12 @@ void rollbackQuietly(Connection& connection) {
 } // namespace
 
 SqlStore::SqlStore(ConnectionTarget target, int poolSize, int worksCacheMillis)
-    : _target(std::move(target)), _pool([this] { return connect(); }, poolSize), _likes(kReadBatchesRunning),
-      _songs(kReadBatchesRunning), _works(kReadBatchesRunning), _counts(kReadBatchesRunning),
-      _worksCache(std::chrono::milliseconds(std::max(0, worksCacheMillis))) {}
+    : _sessions(std::move(target), poolSize), _pool([this] { return connect(); }, poolSize),
+      _likes(kReadBatchesRunning), _songs(kReadBatchesRunning), _works(kReadBatchesRunning),
+      _counts(kReadBatchesRunning), _worksCache(std::chrono::milliseconds(std::max(0, worksCacheMillis))) {}
 
 std::unique_ptr<Connection> SqlStore::connect() {
-    auto connection = std::make_unique<Connection>(_target);
+    auto connection = _sessions.connect();
     if (connection->postgres()) {
         // libpq prints NOTICEs (CREATE ... IF NOT EXISTS) to stderr; they are not news.
         connection->execute("SET client_min_messages = warning");
@@ -140,7 +140,7 @@ void SqlStore::read(const std::function<void(domain::Repositories&)>& fn) {
 }
 
 std::vector<std::string> SqlStore::likedAmong(const std::string& userId, const std::vector<std::string>& songIds) {
-    if (_target.dialect != Dialect::Postgresql || songIds.empty()) {
+    if (_sessions.target().dialect != Dialect::Postgresql || songIds.empty()) {
         return domain::Store::likedAmong(userId, songIds); // SQLite: no round trip to save
     }
     LikesAsk ask{userId, songIds, {}};
@@ -185,7 +185,7 @@ void SqlStore::answerLikes(const std::vector<LikesAsk*>& asks) {
 }
 
 std::optional<domain::SongView> SqlStore::songAsSeenBy(const std::string& id, const std::string& viewerId) {
-    if (_target.dialect != Dialect::Postgresql) {
+    if (_sessions.target().dialect != Dialect::Postgresql) {
         return domain::Store::songAsSeenBy(id, viewerId);
     }
     SongAsk ask{id, viewerId, std::nullopt};
@@ -227,7 +227,7 @@ std::int64_t SqlStore::worksVersionOf(const std::string& userId) {
 }
 
 std::vector<domain::OwnSong> SqlStore::readWorks(const std::string& userId, domain::Page page) {
-    if (_target.dialect != Dialect::Postgresql) {
+    if (_sessions.target().dialect != Dialect::Postgresql) {
         return domain::Store::worksOf(userId, page);
     }
     WorksAsk ask{userId, page, {}};
@@ -273,7 +273,7 @@ std::int64_t SqlStore::worksCount(const std::string& userId, bool generating) {
 }
 
 std::int64_t SqlStore::tally(const std::string& userId, WorkTally tally) {
-    if (_target.dialect != Dialect::Postgresql) {
+    if (_sessions.target().dialect != Dialect::Postgresql) {
         auto lease = _pool.acquire();
         if (tally == WorkTally::Version) {
             return worksVersion(*lease, userId);
@@ -315,7 +315,7 @@ bool SqlStore::ping() {
 }
 
 std::string SqlStore::dialect() const {
-    return _target.dialect == Dialect::Postgresql ? "postgresql" : "sqlite";
+    return _sessions.target().dialect == Dialect::Postgresql ? "postgresql" : "sqlite";
 }
 
 int SqlStore::migrate() {

@@ -80,7 +80,8 @@ private:
     void answerWorks(const std::vector<WorksAsk*>& asks);
     void answerCounts(const std::vector<CountAsk*>& asks);
 
-    ConnectionTarget _target;
+    /// The Poco::Data::SessionPool the connections' sessions come from (declared before _pool, which it outlives).
+    SessionSource _sessions;
     ConnectionPool _pool;
     /// SQLite: one writer at a time inside this process, so transactions queue here instead of spinning on
     /// SQLITE_BUSY. Other processes are waited for by busy_timeout. Unused with PostgreSQL.
