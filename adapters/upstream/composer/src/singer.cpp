@@ -67,8 +67,8 @@ struct Voice {
     double formant = 1.0; ///< > 1 moves the formants up (a lighter voice)
 };
 
-/// Sings one note into `out` (mono, 44.1 kHz): the syllable's consonant at the note's start (at most 70 ms, or
-/// 35 % of a short note), then its voiced part by TD-PSOLA, one grain of the spoken syllable per period of the
+/// Sings one note into `out` (mono, 44.1 kHz): the syllable's consonant at the note's start (its last 55 ms at most, or
+/// 30 % of a short note), then its voiced part by TD-PSOLA, one grain of the spoken syllable per period of the
 /// note's pitch: the grain nearest to where a time map puts that moment of the syllable (its first 50 ms and its
 /// last 70 ms at their own speed, the vowel between stretched or squeezed to fill the note), so the vowel is held
 /// and the consonants keep their length. A small vibrato on long notes.
@@ -87,7 +87,7 @@ void singNote(std::vector<float>& out, const SungNote& note, double pitch, doubl
     }
     // The consonant: its last `consonant` output samples, at its own speed.
     const double consonantFull = static_cast<double>(s.voicedStart) / ratio;
-    const double consonant = std::min({consonantFull, 0.07 * kRate, 0.35 * length});
+    const double consonant = std::min({consonantFull, 0.055 * kRate, 0.3 * length});
     const double consonantFrom = static_cast<double>(s.voicedStart) - consonant * ratio;
     const double fadeIn = std::min(consonant, 0.003 * kRate);
     for (double j = 0; j < consonant; ++j) {
@@ -119,6 +119,9 @@ void singNote(std::vector<float>& out, const SungNote& note, double pitch, doubl
     const double seconds = outLength / kRate;
     const double fadeOut = std::min(0.03 * kRate, outLength / 3);
     const double rise = consonant > 0 ? 0.002 * kRate : 0.012 * kRate;
+    // The grains go to a buffer of their own first: [base, base + size) of the output.
+    const auto base = static_cast<std::ptrdiff_t>(std::floor(v0)) - 1024;
+    std::vector<float> vowel(static_cast<std::size_t>(outLength) + 2048, 0.0f);
     std::size_t mark = 0;
     for (double u = 0; u < outLength;) {
         const double t = u / kRate;
@@ -139,9 +142,67 @@ void singNote(std::vector<float>& out, const SungNote& note, double pitch, doubl
         const double m = s.marks[mark];
         const double local =
             mark + 1 < s.marks.size() ? s.marks[mark + 1] - m : (mark > 0 ? m - s.marks[mark - 1] : s.period);
-        const double half = std::max(2.0, local / ratio / voice.formant); // output samples each side
+        const double half = std::min(1000.0, std::max(2.0, local / ratio / voice.formant)); // output samples each side
+        const double centre = v0 + u - static_cast<double>(base);
+        const auto lo = static_cast<std::ptrdiff_t>(std::ceil(centre - half));
+        const auto hi = static_cast<std::ptrdiff_t>(std::floor(centre + half));
+        for (std::ptrdiff_t k = std::max<std::ptrdiff_t>(lo, 0);
+             k <= hi && k < static_cast<std::ptrdiff_t>(vowel.size()); ++k) {
+            const double d = (static_cast<double>(k) - centre) / half;
+            const double w = 0.5 + 0.5 * std::cos(std::numbers::pi * d);
+            vowel[static_cast<std::size_t>(k)] += static_cast<float>(w) * sampleAt(s.samples, m + d * local);
+        }
+        u += period;
+    }
+    // The vowel held at an even level: the RMS of 20 ms windows (every 5 ms) brought to the upper quartile of them,
+    // within -6..+10 dB, the gains interpolated between the windows. Speech swells and fades within a syllable (a
+    // falling tone, a nasal ending); a sung vowel stays.
+    const auto window = static_cast<std::size_t>(0.02 * kRate);
+    const auto hop = static_cast<std::size_t>(0.005 * kRate);
+    const auto first = static_cast<std::size_t>(v0 - static_cast<double>(base));
+    const auto last = std::min(vowel.size(), first + static_cast<std::size_t>(outLength));
+    std::vector<double> levels;
+    for (std::size_t at = first; at + window <= last; at += hop) {
+        double sum = 0;
+        for (std::size_t k = at; k < at + window; ++k) {
+            sum += static_cast<double>(vowel[k]) * vowel[k];
+        }
+        levels.push_back(std::sqrt(sum / static_cast<double>(window)));
+    }
+    std::vector<double> gains(levels.size(), 1.0);
+    if (!levels.empty()) {
+        std::vector<double> sorted = levels;
+        std::sort(sorted.begin(), sorted.end());
+        const double target = sorted[sorted.size() * 3 / 4];
+        for (std::size_t i = 0; i < levels.size(); ++i) {
+            gains[i] = levels[i] > 1e-9 ? std::clamp(target / levels[i], 0.5, 3.16) : 1.0;
+        }
+    }
+    const auto gainAt = [&](double k) {
+        if (gains.empty()) {
+            return 1.0;
+        }
+        const double x = (k - static_cast<double>(first) - static_cast<double>(window) / 2) / static_cast<double>(hop);
+        if (x <= 0) {
+            return gains.front();
+        }
+        const auto i = static_cast<std::size_t>(x);
+        if (i + 1 >= gains.size()) {
+            return gains.back();
+        }
+        const double f = x - static_cast<double>(i);
+        return gains[i] * (1 - f) + gains[i + 1] * f;
+    };
+    for (std::size_t k = 0; k < vowel.size(); ++k) {
+        const std::ptrdiff_t at = base + static_cast<std::ptrdiff_t>(k);
+        if (at < 0 || at >= static_cast<std::ptrdiff_t>(out.size()) || vowel[k] == 0.0f) {
+            continue;
+        }
+        const double u = static_cast<double>(at) - v0;
         double level = 1.0;
-        if (u < rise) {
+        if (u < 0) {
+            level = 0.0; // the grain's tail before the vowel starts
+        } else if (u < rise) {
             level = u / rise;
         } else if (u > outLength - fadeOut) {
             level = std::max(0.0, (outLength - u) / fadeOut);
@@ -149,17 +210,8 @@ void singNote(std::vector<float>& out, const SungNote& note, double pitch, doubl
         if (note.phraseEnd) {
             level *= 1.0 - 0.3 * std::clamp((u / outLength - 0.5) * 2, 0.0, 1.0);
         }
-        const double centre = v0 + u;
-        const auto lo = static_cast<std::ptrdiff_t>(std::ceil(centre - half));
-        const auto hi = static_cast<std::ptrdiff_t>(std::floor(centre + half));
-        for (std::ptrdiff_t k = std::max<std::ptrdiff_t>(lo, 0); k <= hi && k < static_cast<std::ptrdiff_t>(out.size());
-             ++k) {
-            const double d = (static_cast<double>(k) - centre) / half;
-            const double w = 0.5 + 0.5 * std::cos(std::numbers::pi * d);
-            out[static_cast<std::size_t>(k)] +=
-                gain * static_cast<float>(level * w) * sampleAt(s.samples, m + d * local);
-        }
-        u += period;
+        out[static_cast<std::size_t>(at)] +=
+            gain * static_cast<float>(level * gainAt(static_cast<double>(k))) * vowel[k];
     }
 }
 
@@ -336,10 +388,14 @@ Audio singVocal(const Arrangement& song) {
     const std::uint64_t seed = fnv1a(song.style) ^ static_cast<std::uint64_t>(song.tonic * 7919 + song.bars);
     for (std::size_t i = 0; i < notes.size(); ++i) {
         const SungNote& note = notes[i];
-        // Legato inside a word (the syllables of one Latin word): the vowel runs on into the next syllable.
+        // One voice sings one note at a time: a note that rings into the next (swing) ends 15 ms before it. Legato
+        // inside a word (the syllables of one Latin word): the vowel runs on into the next syllable.
         double end = note.end;
-        if (i + 1 < notes.size() && !notes[i + 1].syllable.unitStart) {
-            end = std::max(end, notes[i + 1].start + 0.01);
+        if (i + 1 < notes.size()) {
+            end = std::min(end, notes[i + 1].start - 0.015);
+            if (!notes[i + 1].syllable.unitStart) {
+                end = std::max(end, notes[i + 1].start + 0.01);
+            }
         }
         const float gain = static_cast<float>(0.75 + 0.25 * std::clamp(note.velocity, 1, 127) / 127.0);
         singNote(dry, note, note.key, end, lead, gain);
