@@ -256,6 +256,7 @@ TEST(CryptoHasherTest, KnownVectors) {
     // RFC 4231, test case 2.
     EXPECT_EQ(hasher.hmacSha256Hex("Jefe", "what do ya want for nothing?"),
               "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    EXPECT_EQ(hasher.base64Url("\xfb\xff"), "-_8"); // RFC 4648 section 5, no padding
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 // takes them as Substitutes where a test needs to see or steer them.
 
 #include "gequ/crypto/digest.h"
+#include "gequ/crypto/encoding.h"
 #include "gequ/domain/ports/hasher.h"
 #include "gequ/domain/ports/id_generator.h"
 #include "gequ/domain/ports/random.h"
@@ -52,14 +53,17 @@ private:
     std::mt19937_64 _engine{std::random_device{}()};
 };
 
-/// SHA-256 and HMAC-SHA256 from gequ_crypto, like the server's hasher (wiring's CryptoHasher), for suites that do
-/// not link the wiring.
+/// SHA-256, HMAC-SHA256 and base64url from gequ_crypto, like the server's hasher (wiring's CryptoHasher), for suites
+/// that do not link the wiring.
 class PocoHasher : public domain::Hasher {
 public:
     std::string hmacSha256Hex(const std::string& key, const std::string& data) const override {
         return crypto::hmacSha256Hex(key, data);
     }
     std::string sha256Hex(const std::string& data) const override { return crypto::sha256Hex(data); }
+    std::string base64Url(const std::string& bytes) const override {
+        return crypto::base64Encode(bytes, crypto::Base64::Url);
+    }
 };
 
 /// An SMS provider that remembers what it sent; it can be told to fail like a provider that refuses.

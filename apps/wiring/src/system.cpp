@@ -1,6 +1,7 @@
 #include "gequ/wiring/system.h"
 
 #include "gequ/crypto/digest.h"
+#include "gequ/crypto/encoding.h"
 #include "gequ/crypto/random.h"
 
 #include <Poco/UUID.h>
@@ -56,6 +57,10 @@ std::string CryptoHasher::hmacSha256Hex(const std::string& key, const std::strin
 
 std::string CryptoHasher::sha256Hex(const std::string& data) const {
     return crypto::sha256Hex(data);
+}
+
+std::string CryptoHasher::base64Url(const std::string& bytes) const {
+    return crypto::base64Encode(bytes, crypto::Base64::Url);
 }
 
 } // namespace gequ::wiring

@@ -31,32 +31,6 @@ constexpr const char* kMessageClientLocked = "验证码错误次数过多，请1
 constexpr const char* kMessagePhoneLocked = "该手机号今日验证码错误次数过多，请重新获取验证码后再试";
 constexpr const char* kMessageDisabled = "账号已被停用，请联系客服";
 
-std::string base64Url(const std::string& bytes) {
-    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    std::string out;
-    out.reserve((bytes.size() * 4 + 2) / 3);
-    std::size_t i = 0;
-    for (; i + 3 <= bytes.size(); i += 3) {
-        const unsigned v = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8 |
-                           static_cast<unsigned char>(bytes[i + 2]);
-        out += kAlphabet[(v >> 18) & 63];
-        out += kAlphabet[(v >> 12) & 63];
-        out += kAlphabet[(v >> 6) & 63];
-        out += kAlphabet[v & 63];
-    }
-    if (bytes.size() - i == 1) {
-        const unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
-        out += kAlphabet[(v >> 18) & 63];
-        out += kAlphabet[(v >> 12) & 63];
-    } else if (bytes.size() - i == 2) {
-        const unsigned v = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8;
-        out += kAlphabet[(v >> 18) & 63];
-        out += kAlphabet[(v >> 12) & 63];
-        out += kAlphabet[(v >> 6) & 63];
-    }
-    return out;
-}
-
 /// Equality that takes the same time wherever the strings differ (they are hashes of equal length).
 bool sameHash(const std::string& a, const std::string& b) {
     if (a.size() != b.size()) {
@@ -282,7 +256,7 @@ Result<LoginResult> AuthService::login(const std::string& rawPhone, const std::s
     const std::string network = from.network.empty() ? from.client : from.network;
     const TimePoint now = _clock.now();
     const std::string codeHash = _hasher.hmacSha256Hex(_settings.secret, *phone + ":" + code);
-    const std::string token = base64Url(_random.bytes(kTokenBytes));
+    const std::string token = _hasher.base64Url(_random.bytes(kTokenBytes));
     const std::string newUserId = _ids.newId();
 
     std::optional<Result<LoginResult>> out;

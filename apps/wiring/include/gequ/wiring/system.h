@@ -30,11 +30,12 @@ public:
     std::int64_t uniform(std::int64_t low, std::int64_t high) override;
 };
 
-/// SHA-256 and HMAC-SHA256 from gequ_crypto (Poco's digests). Thread-safe.
+/// SHA-256, HMAC-SHA256 and base64url from gequ_crypto (Poco's digests and encoders). Thread-safe.
 class CryptoHasher : public domain::Hasher {
 public:
     std::string hmacSha256Hex(const std::string& key, const std::string& data) const override;
     std::string sha256Hex(const std::string& data) const override;
+    std::string base64Url(const std::string& bytes) const override;
 };
 
 } // namespace gequ::wiring
