@@ -77,9 +77,10 @@ protected:
         }
         const auto word = [&] { return std::string(dice.chance(2) ? dice.pick(kRare) : dice.pick(kCommon)); };
         for (int i = 0; i < kSongs; ++i) {
-            // Ids out of step with time, so ties and id order never stand in for creation order.
+            // Ids out of step with time, so ties and id order never stand in for creation order; two months of songs,
+            // so the newest days PostgreSQL searches a day at a time hold only some of them.
             auto song = makeSong("sr" + std::to_string((i * 7919) % 100000), users[dice.below(users.size())].id,
-                                 kT0 + std::chrono::seconds(i * 60));
+                                 kT0 + std::chrono::minutes(i * 29));
             song.title = word() + (dice.chance(40) ? word() : "") + dice.pick(kEnds);
             song.tags =
                 std::string(dice.pick(kStyles)) + (dice.chance(50) ? std::string(",") + dice.pick(kStyles) : "");
