@@ -9,8 +9,8 @@
 #include "speech.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
+#include <ctime>
 #include <exception>
 #include <numbers>
 #include <thread>
@@ -36,6 +36,23 @@ float sampleAt(const std::vector<float>& x, double position) {
     const float c2 = y0 - 2.5f * y1 + 2.0f * y2 - 0.5f * y3;
     const float c3 = 0.5f * (y3 - y0) + 1.5f * (y1 - y2);
     return ((c3 * t + c2) * t + c1) * t + y1;
+}
+
+/// The Hann window 0.5 + 0.5 cos(pi d) for d in [-1, 1], from a table (the grains are many: cos was a tenth of the
+/// singer's time).
+double hann(double d) {
+    constexpr int kSize = 1024;
+    static const std::vector<double> kTable = [] {
+        std::vector<double> t(kSize + 2);
+        for (int i = 0; i <= kSize + 1; ++i) {
+            t[static_cast<std::size_t>(i)] = 0.5 + 0.5 * std::cos(std::numbers::pi * std::min(1.0, i / double(kSize)));
+        }
+        return t;
+    }();
+    const double x = std::min(1.0, std::abs(d)) * kSize;
+    const auto i = static_cast<std::size_t>(x);
+    const double f = x - static_cast<double>(i);
+    return kTable[i] * (1 - f) + kTable[i + 1] * f;
 }
 
 double hz(double midi) {
@@ -72,7 +89,8 @@ struct Voice {
 /// note's pitch: the grain nearest to where a time map puts that moment of the syllable (its first 50 ms and its
 /// last 70 ms at their own speed, the vowel between stretched or squeezed to fill the note), so the vowel is held
 /// and the consonants keep their length. A small vibrato on long notes.
-void singNote(std::vector<float>& out, const SungNote& note, double pitch, double end, const Voice& voice, float gain) {
+void singNote(std::vector<float>& out, const SungNote& note, double pitch, double end, const Voice& voice, float gain,
+              std::vector<float>& vowel) {
     const auto spoken = speakSyllable(note.syllable.speech, note.syllable.latin, voice.kind);
     const SpokenSyllable& s = *spoken;
     if (s.marks.empty()) {
@@ -121,7 +139,7 @@ void singNote(std::vector<float>& out, const SungNote& note, double pitch, doubl
     const double rise = consonant > 0 ? 0.002 * kRate : 0.012 * kRate;
     // The grains go to a buffer of their own first: [base, base + size) of the output.
     const auto base = static_cast<std::ptrdiff_t>(std::floor(v0)) - 1024;
-    std::vector<float> vowel(static_cast<std::size_t>(outLength) + 2048, 0.0f);
+    vowel.assign(static_cast<std::size_t>(outLength) + 2048, 0.0f); // the caller's buffer, reused
     std::size_t mark = 0;
     for (double u = 0; u < outLength;) {
         const double t = u / kRate;
@@ -149,8 +167,7 @@ void singNote(std::vector<float>& out, const SungNote& note, double pitch, doubl
         for (std::ptrdiff_t k = std::max<std::ptrdiff_t>(lo, 0);
              k <= hi && k < static_cast<std::ptrdiff_t>(vowel.size()); ++k) {
             const double d = (static_cast<double>(k) - centre) / half;
-            const double w = 0.5 + 0.5 * std::cos(std::numbers::pi * d);
-            vowel[static_cast<std::size_t>(k)] += static_cast<float>(w) * sampleAt(s.samples, m + d * local);
+            vowel[static_cast<std::size_t>(k)] += static_cast<float>(hann(d)) * sampleAt(s.samples, m + d * local);
         }
         u += period;
     }
@@ -299,6 +316,13 @@ void reverb(const std::vector<float>& send, Audio& out, float wet, float feedbac
     }
 }
 
+/// The CPU time of the calling thread.
+double threadCpuSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
 double rmsOver(const std::vector<float>& left, const std::vector<float>& right, const std::vector<SungNote>& notes) {
     double sum = 0;
     double n = 0;
@@ -384,7 +408,8 @@ Audio singVocal(const Arrangement& song) {
     const Voice second{lead.kind, male ? 1.06 : 1.04};
     const bool harmony = genreProfile(song.genre).harmony;
     std::vector<float> dry(total, 0.0f);
-    std::vector<float> high(total, 0.0f);
+    std::vector<float> high(harmony ? total : 0, 0.0f);
+    std::vector<float> scratch;
     const std::uint64_t seed = fnv1a(song.style) ^ static_cast<std::uint64_t>(song.tonic * 7919 + song.bars);
     for (std::size_t i = 0; i < notes.size(); ++i) {
         const SungNote& note = notes[i];
@@ -398,9 +423,9 @@ Audio singVocal(const Arrangement& song) {
             }
         }
         const float gain = static_cast<float>(0.75 + 0.25 * std::clamp(note.velocity, 1, 127) / 127.0);
-        singNote(dry, note, note.key, end, lead, gain);
+        singNote(dry, note, note.key, end, lead, gain, scratch);
         if (harmony && note.kind == SectionKind::Chorus) {
-            singNote(high, note, thirdAbove(song, note.key), end, second, gain * 0.32f);
+            singNote(high, note, thirdAbove(song, note.key), end, second, gain * 0.32f, scratch);
         }
         if (note.phraseStart && (i == 0 || note.start - notes[i - 1].end > 0.35)) {
             breathe(dry, note.start, seed + i);
@@ -418,18 +443,26 @@ Audio singVocal(const Arrangement& song) {
         }
     }
     const auto norm = static_cast<float>(n > 0 && sum > 0 ? 1.0 / std::sqrt(sum / n) : 1.0);
-    for (std::size_t k = 0; k < total; ++k) {
-        dry[k] *= norm;
-        high[k] *= norm;
+    for (float& v : dry) {
+        v *= norm;
     }
     compress(dry, 1.6f);
-    compress(high, 0.6f);
-    std::vector<float> send(total);
     for (std::size_t k = 0; k < total; ++k) {
-        bus.left[k] = dry[k] + 0.55f * high[k];
-        bus.right[k] = dry[k] + 0.8f * high[k];
-        send[k] = dry[k] + high[k];
+        bus.left[k] = dry[k];
+        bus.right[k] = dry[k];
     }
+    if (harmony) {
+        for (float& v : high) {
+            v *= norm;
+        }
+        compress(high, 0.6f);
+        for (std::size_t k = 0; k < total; ++k) {
+            bus.left[k] += 0.55f * high[k];
+            bus.right[k] += 0.8f * high[k];
+            dry[k] += high[k]; // the reverb's send
+        }
+    }
+    const std::vector<float>& send = dry;
     reverb(send, bus, genreProfile(song.genre).reverbLevel > 0.7 ? 0.5f : 0.35f, 0.78f);
     return bus;
 }
@@ -454,9 +487,9 @@ RenderedSong renderSong(const Arrangement& song, SoundFont& font, const RenderOp
         if (sung) {
             singer = std::jthread([&] {
                 try {
-                    const auto begin = std::chrono::steady_clock::now();
+                    const double begin = threadCpuSeconds();
                     out.vocal = singVocal(song);
-                    out.vocalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+                    out.vocalSeconds = threadCpuSeconds() - begin;
                 } catch (...) {
                     failed = std::current_exception();
                 }

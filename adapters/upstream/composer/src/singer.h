@@ -48,7 +48,7 @@ struct RenderedSong {
     Audio mix;
     Audio vocal;
     Audio accompaniment;
-    double vocalSeconds = 0; ///< the singer's own CPU time (bench/composer)
+    double vocalSeconds = 0; ///< the singer's own CPU time (its thread's; bench/composer)
 };
 
 /// Renders the accompaniment (FluidSynth, every channel but the vocal one: renderer.h) while the voice sings beside

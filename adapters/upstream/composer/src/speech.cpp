@@ -47,10 +47,11 @@ std::vector<float> upsample(const std::vector<short>& pcm) {
     const std::size_t n = pcm.size() * 2;
     std::vector<float> out(n, 0.0f);
     for (std::size_t i = 0; i < n; ++i) {
+        // Only the taps that land on an original sample (an even index of the zero-stuffed signal).
         double acc = 0;
-        for (int k = 0; k < kTaps; ++k) {
+        for (int k = (static_cast<int>(i % 2) + kHalf) % 2; k < kTaps; k += 2) {
             const auto j = static_cast<std::ptrdiff_t>(i) + kHalf - k;
-            if (j >= 0 && j < static_cast<std::ptrdiff_t>(n) && j % 2 == 0) {
+            if (j >= 0 && j < static_cast<std::ptrdiff_t>(n)) {
                 acc += kernel[static_cast<std::size_t>(k)] * pcm[static_cast<std::size_t>(j / 2)];
             }
         }
@@ -146,7 +147,7 @@ void analyse(SpokenSyllable& s, double expected = 0) {
     const std::size_t period = best;
 
     // Voiced frames: periodic (correlation at the period > 0.5) and not quiet; the voiced part is the longest run.
-    const std::size_t span = period * 2;
+    const std::size_t span = period;
     std::vector<bool> voiced(energy.size(), false);
     for (std::size_t f = 0; f < energy.size(); ++f) {
         if (energy[f] < loudest * 0.003) {
@@ -154,7 +155,7 @@ void analyse(SpokenSyllable& s, double expected = 0) {
         }
         const std::size_t at = f * frame;
         double r = 0;
-        for (std::size_t lag = period - period / 10; lag <= period + period / 10; ++lag) {
+        for (std::size_t lag = period - period / 10; lag <= period + period / 10; lag += 2) {
             r = std::max(r, correlation(x, at, span, lag));
         }
         voiced[f] = r > 0.5;
