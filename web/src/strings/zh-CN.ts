@@ -61,7 +61,7 @@ export const zh = {
     loginFirstText: '登录后即可查看个人资料、积分与会员信息。',
   },
 
-  // Numbered pages (ui/Pagination.tsx).
+  // Numbered pages (MUI's Pagination, the works list).
   pagination: {
     previous: '转到上一页',
     next: '转到下一页',

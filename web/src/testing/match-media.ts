@@ -1,5 +1,5 @@
 // A window.matchMedia for jsdom that answers width and colour-scheme queries from a settable viewport,
-// so layout tests can check both sides of the 1280 px breakpoint (ui/media.ts's useMediaQuery reads it).
+// so layout tests can check both sides of the 1280 px breakpoint (MUI's useMediaQuery reads it).
 
 let viewportWidth = 1280;
 let prefersDark = false;

@@ -1,6 +1,9 @@
+import Paper from '@mui/material/Paper';
+import Button from '@mui/material/Button';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
+import { useHydrated } from '../../lib/hydration';
 import { zh } from '../../strings/zh-CN';
 import { useNewMusic } from './api/useNewMusic';
 import { usePopularMusic } from './api/usePopularMusic';
@@ -16,12 +19,12 @@ function EmptySquare() {
   const latest = useNewMusic();
   if (!(popular.isSuccess && latest.isSuccess && popular.data.length === 0 && latest.data.length === 0)) return null;
   return (
-    <div className="gq-panel gq-empty-square">
+    <Paper variant="outlined" className="gq-panel gq-empty-square">
       <p>{zh.square.emptySquare}</p>
-      <Link className="gq-button gq-button-contained gq-button-small" to="/create">
+      <Button component={Link} variant="contained" size="small" to="/create">
         {zh.square.goCreate}
-      </Link>
-    </div>
+      </Button>
+    </Paper>
   );
 }
 
@@ -39,7 +42,8 @@ function NewSection() {
  */
 export default function HomePage() {
   const [params] = useSearchParams();
-  const sharedId = params.get('id');
+  // Read once hydrated: the build's render of this page, which the browser hydrates, has no address to read.
+  const sharedId = useHydrated() ? params.get('id') : null;
 
   // A shared link is the site address plus ?id=<base64 song id>: open that song in the player.
   if (sharedId) return <Navigate to={`/musicPlayer?${new URLSearchParams({ id: sharedId }).toString()}`} replace />;

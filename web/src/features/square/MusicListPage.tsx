@@ -1,3 +1,4 @@
+import Paper from '@mui/material/Paper';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -51,7 +52,9 @@ export default function MusicListPage() {
       ) : type ? (
         <h2 className="gq-h2 gq-list-type">{type}</h2>
       ) : null}
-      <div className="gq-panel gq-list-panel">{body}</div>
+      <Paper variant="outlined" className="gq-panel gq-list-panel">
+        {body}
+      </Paper>
     </PageContainer>
   );
 }

@@ -1,3 +1,4 @@
+import ButtonBase from '@mui/material/ButtonBase';
 // The player's lyric panel (inside the 歌词 accordion). With a timeline (GET /music/getMusic `timeline`) every line is
 // a button that plays from its start (跳到 00:12：夏夜的海风吹过); the line being sung is bold in the primary colour
 // with aria-current="true", its words turning primary as they are sung, and the list (a box of fixed height) scrolls
@@ -91,8 +92,7 @@ interface LyricLineProps {
 
 const LyricLine = memo(function LyricLine({ index, register, line, segments, active, time, onSeek }: LyricLineProps) {
   return (
-    <button
-      type="button"
+    <ButtonBase
       ref={(el: HTMLButtonElement | null) => register(index, el)}
       className="gq-lyric-line"
       aria-current={active ? 'true' : undefined}
@@ -121,6 +121,6 @@ const LyricLine = memo(function LyricLine({ index, register, line, segments, act
           )}
         </span>
       </span>
-    </button>
+    </ButtonBase>
   );
 });

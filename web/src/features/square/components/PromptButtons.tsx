@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import AutorenewIcon from 'icon:Autorenew';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,25 +17,24 @@ export function PromptButtons({ random = Math.random }: { random?: () => number 
         <p id={labelId} className="gq-body2">
           {zh.square.promptsHint}
         </p>
-        <button
-          type="button"
-          className="gq-button gq-button-text gq-button-small gq-button-on-color"
+        <Button size="small" className="gq-button-on-color" startIcon={<AutorenewIcon />}
+         
+         
           onClick={() => setPrompts((shown) => pickPrompts(random, shown))}
         >
-          <AutorenewIcon />
           {zh.square.refreshPrompts}
-        </button>
+        </Button>
       </div>
       <div className="gq-prompt-grid" role="group" aria-label={zh.square.prompts} aria-describedby={labelId}>
         {prompts.map((prompt) => (
-          <button
+          <Button className="gq-prompt"
             key={prompt}
-            type="button"
-            className="gq-button gq-prompt"
+           
+           
             onClick={() => navigate(createWithKeywordsHref(prompt))}
           >
             {prompt}
-          </button>
+          </Button>
         ))}
       </div>
     </div>

@@ -1,3 +1,8 @@
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
 import AutoAwesomeIcon from 'icon:AutoAwesome';
 import DeleteOutlineIcon from 'icon:DeleteOutlined';
 import DownloadIcon from 'icon:Download';
@@ -46,11 +51,12 @@ function Action({ label, onClick, disabled, pressed, children }: {
   pressed?: boolean;
   children: ReactNode;
 }) {
-  // Its name shows as a tooltip on hover and keyboard focus (ui.css, .gq-tip).
+  // Its name shows as a tooltip on hover and keyboard focus, drawn by ui.css (.gq-tip) from the button's own
+  // attribute: a card has up to nine of these, and a page up to 20 cards, too many for one MUI Tooltip each.
   return (
-    <button
-      type="button"
-      className="gq-icon-button gq-icon-button-small gq-tip"
+    <IconButton
+      size="small"
+      className="gq-tip"
       data-tip={label}
       aria-label={label}
       aria-pressed={pressed}
@@ -58,13 +64,13 @@ function Action({ label, onClick, disabled, pressed, children }: {
       disabled={disabled}
     >
       {children}
-    </button>
+    </IconButton>
   );
 }
 
 /** A spinner in place of an icon or cover (hidden from screen readers: the text beside it says what happens). */
 function Spinner({ size }: { size: number }) {
-  return <span className="gq-spinner" role="progressbar" aria-hidden style={{ width: size, height: size, borderWidth: size / 10 }} />;
+  return <CircularProgress size={size} aria-hidden />;
 }
 
 /**
@@ -178,7 +184,7 @@ export function WorkCard({
   else subtitle = tags.join(' · ');
 
   return (
-    <article className="gq-panel gq-work" aria-label={song.title || title}>
+    <Card component="article" className="gq-work" aria-label={song.title || title}>
       <div className="gq-work-head">
         {cover}
         <div className="gq-work-text">
@@ -200,17 +206,19 @@ export function WorkCard({
           </span>
           {failed ? null : <SongCounts plays={song.play_count} likes={song.likeCount} dense />}
         </div>
-        <label className="gq-switch-field">
-          <input
-            type="checkbox"
-            role="switch"
-            className="gq-switch"
-            checked={!failed && song.open === 1}
-            disabled={failed || openSong.isPending}
-            onChange={onSwitch}
-          />
-          <span>{zhWorks.publicSwitch}</span>
-        </label>
+        <FormControlLabel
+          className="gq-switch-field"
+          labelPlacement="bottom"
+          label={zhWorks.publicSwitch}
+          control={
+            <Switch
+              size="small"
+              checked={!failed && song.open === 1}
+              disabled={failed || openSong.isPending}
+              onChange={onSwitch}
+            />
+          }
+        />
       </div>
       {failed ? <p className="gq-body2 gq-muted gq-work-failed">{zhWorks.failedText}</p> : null}
       <div className={failed ? 'gq-work-actions gq-work-actions-end' : 'gq-work-actions'}>
@@ -257,6 +265,6 @@ export function WorkCard({
         </Suspense>
       ) : null}
       {joining ? <JoinDialog song={song} onClose={() => setJoining(false)} /> : null}
-    </article>
+    </Card>
   );
 }

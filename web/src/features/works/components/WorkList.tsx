@@ -11,7 +11,7 @@ import { useNow } from '../useNow';
 import { WorkCard } from './WorkCard';
 import { EARLY_COVERS } from '../../../lib/early-fetch';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { Pagination } from '../../../ui/Pagination';
+import Pagination from '@mui/material/Pagination';
 
 /** Cards rendered in the first task; the rest follow a few per task. */
 const FIRST_CARDS = 2;
@@ -81,11 +81,13 @@ export function WorkList({
       </div>
       {pages > 1 ? (
         <Pagination
+          className="gq-pagination"
+          color="primary"
           count={pages}
           page={Math.min(page, pages)}
-          onChange={onPageChange}
-          label={zhWorks.pagination}
-          siblings={dense ? 0 : 1}
+          onChange={(_event, next) => onPageChange(next)}
+          aria-label={zhWorks.pagination}
+          siblingCount={dense ? 0 : 1}
         />
       ) : null}
       {toDelete ? (
