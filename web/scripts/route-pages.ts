@@ -90,7 +90,7 @@ export function routePages(): Plugin {
       // The first stage must not import a later stage's chunk, or loading it would evaluate that stage at once.
       for (const file of bootChunk.imports) {
         const name = (bundle[file] as OutputChunk | undefined)?.name;
-        if (name && ['react', 'app'].includes(name))
+        if (name && ['react', 'mui-styles', 'theme', 'app'].includes(name))
           throw new Error(`route-pages: app/boot.tsx imports the ${name} chunk (${file}) statically`);
       }
       const boot = [

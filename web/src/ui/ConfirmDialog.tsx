@@ -55,3 +55,5 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+export default ConfirmDialog;

@@ -2,15 +2,21 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useHydrated } from '../../lib/hydration';
+import { lazyPart } from '../../lib/lazy-part';
 import { usePlayer } from '../../lib/player';
 import { APP_LAYOUT_BREAKPOINT, BOTTOM_TABS_HEIGHT } from '../../theme/tokens';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { RouteError } from '../RouteError';
-import { BottomTabs } from './BottomTabs';
 import { MINI_PLAYER_HEIGHT } from './mini-player-size';
-import { NavMenu } from './NavMenu';
-import { TopBar } from './TopBar';
 
+// The frame's parts: their code follows the page's and loads in parallel with it (lib/lazy-part.tsx); in a page the
+// build rendered, their markup is there at once and hydrates when the code arrives. The side menu (≥ 1280 px; below,
+// the drawer has it), and below 1280 px the top bar (its room kept meanwhile) and the bottom tabs.
+const NavMenu = lazyPart(() => import('./NavMenu'));
+const TopBar = lazyPart(() => import('./TopBar'), <div className="gq-topbar-room gq-narrow-only" />);
+const BottomTabs = lazyPart(() => import('./BottomTabs'));
+void TopBar.preload().catch(() => undefined);
+void BottomTabs.preload().catch(() => undefined);
 // Loaded on the first play, so the bar stays out of the initial bundle.
 const MiniPlayer = lazy(() => import('./MiniPlayer'));
 // Loaded when the menu is first opened (MUI's Drawer and its modal code).
@@ -33,7 +39,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const { current } = usePlayer();
   const mini = !!current && pathname !== '/musicPlayer';
-  const bottomRoom = (wide ? 0 : BOTTOM_TABS_HEIGHT) + (mini ? MINI_PLAYER_HEIGHT : 0);
+  // ui.css keeps room for the bottom tabs under the page (.gq-content); the mini player needs more.
+  const bottomRoom = (wide ? 0 : BOTTOM_TABS_HEIGHT) + MINI_PLAYER_HEIGHT;
 
   useEffect(() => {
     if (wide) setDrawerOpen(false);
@@ -67,11 +74,7 @@ export function AppLayout() {
         ) : null}
         <main
           className="gq-content"
-          style={
-            !hydrated || bottomRoom === 0
-              ? undefined
-              : { paddingBottom: `calc(${bottomRoom}px + env(safe-area-inset-bottom))` }
-          }
+          style={mini ? { paddingBottom: `calc(${bottomRoom}px + env(safe-area-inset-bottom))` } : undefined}
         >
           <ErrorBoundary resetKey={pathname} fallback={<RouteError />}>
             <Outlet />

@@ -37,3 +37,5 @@ export function BottomTabs() {
     </Paper>
   );
 }
+
+export default BottomTabs;

@@ -129,3 +129,5 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
     </nav>
   );
 }
+
+export default NavMenu;

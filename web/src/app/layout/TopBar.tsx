@@ -23,3 +23,5 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
     </AppBar>
   );
 }
+
+export default TopBar;

@@ -1,15 +1,14 @@
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField as TextField } from '../../ui/OutlinedTextField';
 import AutoAwesomeIcon from 'icon:AutoAwesome';
 import CasinoIcon from 'icon:CasinoOutlined';
 import QueueMusicIcon from 'icon:QueueMusic';
@@ -28,7 +27,7 @@ import { zhCreate } from '../../strings/create';
 import { useCreateSong } from './api/useCreateSong';
 import { useGenerateLyrics } from './api/useGenerateLyrics';
 import { FieldHelper } from './components/FieldHelper';
-import { GenrePicker } from './components/GenrePicker';
+import { lazyPart } from '../../lib/lazy-part';
 import {
   combinedStyle,
   type CreateTab,
@@ -51,16 +50,14 @@ import { randomInspiration } from './inspirations';
 
 export { initialCreateState } from './form';
 
+// 自定义模式's voice and genre choices (MUI's radios, tabs and chips, the genre dictionary) load with that tab.
+const StyleChoices = lazyPart(() => import('./components/StyleChoices'), <div className="gq-style-choices-room" />);
+
 // Loaded when first opened (MUI's Drawer and the works list).
 const MusicListDrawer = lazy(() =>
   import('./components/MusicListDrawer').then((m) => ({ default: m.MusicListDrawer })),
 );
 
-const GENDERS: { value: Gender; label: string }[] = [
-  { value: 'random', label: zhCreate.genderRandom },
-  { value: 'male', label: zhCreate.genderMale },
-  { value: 'female', label: zhCreate.genderFemale },
-];
 
 /** The instrumental switch and the model select, shown in both tabs (one shared value each). */
 function CommonOptions({
@@ -81,23 +78,25 @@ function CommonOptions({
         control={<Switch checked={instrumental} onChange={(e) => onInstrumental(e.target.checked)} />}
         label={zhCreate.instrumental}
       />
-      <TextField
-        select
-        size="small"
-        label={zhCreate.model}
-        value={model}
-        onChange={(e) => onModel(e.target.value)}
-        className="gq-model-select"
-      >
-        {MODELS.map(({ id, label }) => {
-          const text = id === DEFAULT_MODEL ? `${label}（${zhCreate.defaultModel}）` : label;
-          return (
-            <MenuItem key={id} value={id} aria-label={zhCreate.modelOption(text)}>
-              {text}
-            </MenuItem>
-          );
-        })}
-      </TextField>
+      <FormControl size="small" className="gq-model-select">
+        <InputLabel htmlFor="create-model" shrink>
+          {zhCreate.model}
+        </InputLabel>
+        <NativeSelect
+          value={model}
+          onChange={(e) => onModel(e.target.value)}
+          input={<OutlinedInput id="create-model" label={zhCreate.model} notched />}
+        >
+          {MODELS.map(({ id, label }) => {
+            const text = id === DEFAULT_MODEL ? `${label}（${zhCreate.defaultModel}）` : label;
+            return (
+              <option key={id} value={id} aria-label={zhCreate.modelOption(text)}>
+                {text}
+              </option>
+            );
+          })}
+        </NativeSelect>
+      </FormControl>
     </div>
   );
 }
@@ -303,21 +302,7 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
                     />
                   }
                 />
-                <FormControl>
-                  <FormLabel id="create-gender">{zhCreate.gender}</FormLabel>
-                  <RadioGroup
-                    row
-                    aria-labelledby="create-gender"
-                    name="create-gender"
-                    value={gender}
-                    onChange={(_event, value) => edit('style', setGender)(value as Gender)}
-                  >
-                    {GENDERS.map((g) => (
-                      <FormControlLabel key={g.value} value={g.value} control={<Radio />} label={g.label} />
-                    ))}
-                  </RadioGroup>
-                </FormControl>
-                <GenrePicker selected={tags} onChange={edit('style', setTags)} />
+                <StyleChoices gender={gender} onGender={edit('style', setGender)} tags={tags} onTags={edit('style', setTags)} />
                 <TextField
                   fullWidth
                   label={zhCreate.freeStyle}

@@ -1,15 +1,9 @@
 import Button from '@mui/material/Button';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Slider from '@mui/material/Slider';
 import ErrorOutlineIcon from 'icon:ErrorOutlined';
-import ExpandMoreIcon from 'icon:ExpandMore';
 import FavoriteIcon from 'icon:Favorite';
 import GraphicEqIcon from 'icon:GraphicEq';
 import LyricsIcon from 'icon:Lyrics';
@@ -43,7 +37,7 @@ import { useLikeSong } from '../songs/api/useLikeSong';
 import { useShareSong } from '../songs/api/useShareSong';
 import { fetchSongFile, saveBlob, type SongFileKind, songFileName } from '../works/api/downloadSong';
 import { useSongDetail } from './api/useSongDetail';
-import { LyricPanel } from './components/LyricPanel';
+import { lazyPart } from '../../lib/lazy-part';
 import { readTimeline } from './lyrics';
 import {
   currentId,
@@ -60,6 +54,11 @@ export const MESSAGE_TIMEOUT_MS = 2000;
 
 /** A large control icon (MUI's fontSize large). */
 const LARGE_ICON = 35;
+
+// MUI's Alert, Accordion and the lyric panel load when a notice, a message or the song's lyrics first show.
+const Alert = lazyPart(() => import('@mui/material/Alert'));
+const AlertTitle = lazyPart(() => import('@mui/material/AlertTitle'));
+const LyricsAccordion = lazyPart(() => import('./components/LyricsAccordion'), <div className="gq-lyrics-room" />);
 
 /** A notice under the cover (MUI's Alert). */
 function Notice({ severity, children }: { severity: 'warning' | 'error'; children: ReactNode }) {
@@ -383,20 +382,15 @@ function PlayerView({ query }: { query: PlayerQuery }) {
         </Paper>
 
         {ready ? (
-          <Accordion
-            variant="outlined"
-            className="gq-panel gq-accordion"
-            expanded={lyricsOpen}
-            onChange={(_event, open) => setLyricsOpen(open)}
-            slotProps={{ heading: { component: 'h3' }, transition: { unmountOnExit: true } }}
-          >
-            <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={lyricsId}>
-              {zhPlayer.lyrics}
-            </AccordionSummary>
-            <AccordionDetails id={lyricsId}>
-              <LyricPanel lyric={song.lyric} timeline={timeline} currentTime={sliderValue} onSeek={onJump} />
-            </AccordionDetails>
-          </Accordion>
+          <LyricsAccordion
+            id={lyricsId}
+            open={lyricsOpen}
+            onOpen={setLyricsOpen}
+            lyric={song.lyric}
+            timeline={timeline}
+            currentTime={sliderValue}
+            onSeek={onJump}
+          />
         ) : null}
       </div>
 

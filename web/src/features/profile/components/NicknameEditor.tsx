@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import EditOutlinedIcon from 'icon:EditOutlined';
 import { type KeyboardEvent, useState } from 'react';
 import { CrownIcon } from '../../../components/CrownIcon';
@@ -9,6 +8,7 @@ import type { UserProfile } from '../../../lib/types';
 import { zhProfile } from '../../../strings/profile';
 import { useUpdateUserName } from '../api/useUpdateUserName';
 import { checkNickname, NICKNAME_MAX } from '../nickname';
+import { OutlinedTextField as TextField } from '../../../ui/OutlinedTextField';
 
 /**
  * The nickname with its crown, and the inline editor behind the pencil (修改昵称): Enter or 保存 saves,
@@ -85,6 +85,7 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
     <div className="gq-nickname-editor">
       <TextField
         size="small"
+        fullWidth={false}
         label={zhProfile.nickname}
         value={value}
         onChange={(e) => {

@@ -36,13 +36,13 @@ import { fetchSongFile, type SongFormat, saveBlob, songFileName } from '../api/d
 import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
-import { JoinDialog } from './JoinDialog';
 import { similarHref } from '../links';
 
 const COVER = 88;
 
 // Loaded when first opened.
 const ExtendDialog = lazy(() => import('./ExtendDialog'));
+const JoinDialog = lazy(() => import('./JoinDialog').then((m) => ({ default: m.JoinDialog })));
 
 function Action({ label, onClick, disabled, pressed, children }: {
   label: string;
@@ -264,7 +264,11 @@ export function WorkCard({
           <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} />
         </Suspense>
       ) : null}
-      {joining ? <JoinDialog song={song} onClose={() => setJoining(false)} /> : null}
+      {joining ? (
+        <Suspense fallback={null}>
+          <JoinDialog song={song} onClose={() => setJoining(false)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

@@ -10,8 +10,11 @@ import type { MyWorks } from '../useMyWorks';
 import { useNow } from '../useNow';
 import { WorkCard } from './WorkCard';
 import { EARLY_COVERS } from '../../../lib/early-fetch';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import Pagination from '@mui/material/Pagination';
+import { lazyPart } from '../../../lib/lazy-part';
+
+// The delete confirmation (MUI's Dialog) loads when first asked; the pagination when there is a second page.
+const ConfirmDialog = lazyPart(() => import('../../../ui/ConfirmDialog'));
+const Pagination = lazyPart(() => import('@mui/material/Pagination'), <div className="gq-pagination-room" />);
 
 /** Cards rendered in the first task; the rest follow a few per task. */
 const FIRST_CARDS = 2;
