@@ -1,6 +1,6 @@
-// ESLint for the web app (run by `npm run lint`, which `make test` runs: scripts/test.sh): typescript-eslint's
-// recommended rules, React's hooks rules, jsx-a11y's recommended accessibility rules, and eslint-config-prettier last
-// so that formatting is Prettier's alone (`npm run format:check`).
+// ESLint for the web app (`npm run lint`; `make test` runs it as the lint suite: scripts/test.sh): typescript-eslint's
+// recommended rules, React's rules of hooks and exhaustive effect dependencies, jsx-a11y's recommended accessibility
+// rules, and eslint-config-prettier last so that formatting is Prettier's alone (`prettier --check`, also in lint).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -18,7 +18,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // autoFocus on MUI components only: a dialog's first field, a confirmation's button (what MUI's own dialogs do).
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

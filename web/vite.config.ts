@@ -62,7 +62,9 @@ export default defineConfig({
               test: (id: string) =>
                 /[\\/](node_modules|src)[\\/]/.test(id) &&
                 !id.endsWith('.css') &&
-                !/[\\/]src[\\/](main\.tsx|app[\\/](boot\.tsx|start\.tsx)|theme[\\/]init-color-scheme\.ts|lib[\\/](early-fetch|base64)\.ts)$/.test(id),
+                !/[\\/]src[\\/](main\.tsx|app[\\/](boot\.tsx|start\.tsx)|theme[\\/]init-color-scheme\.ts|lib[\\/](early-fetch|base64)\.ts)$/.test(
+                  id,
+                ),
             },
           ],
         },

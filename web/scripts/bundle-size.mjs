@@ -7,7 +7,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const routes = ['/', '/create', '/mywork', '/member', '/profile', '/payment', '/musicPlayer', '/musicList', '/contactUs', '/faq', '/about'];
+const routes = [
+  '/',
+  '/create',
+  '/mywork',
+  '/member',
+  '/profile',
+  '/payment',
+  '/musicPlayer',
+  '/musicList',
+  '/contactUs',
+  '/faq',
+  '/about',
+];
 const gz = new Map();
 const gzipKb = (file) => {
   if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024);
@@ -22,8 +34,13 @@ for (const route of routes) {
   // The entry, what it imports, and the app's chunks it preloads after the first paint (<meta name="gequ-chunks">).
   const listed = html.match(/<meta name="gequ-chunks" content="([^"]*)"/)?.[1] ?? '';
   const files = new Set([
-    ...[...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map((m) => m[1]),
-    ...listed.split(' ').filter(Boolean).map((href) => href.slice(1)),
+    ...[...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map(
+      (m) => m[1],
+    ),
+    ...listed
+      .split(' ')
+      .filter(Boolean)
+      .map((href) => href.slice(1)),
   ]);
   rows.push([route, files.size, [...files].reduce((sum, f) => sum + gzipKb(f), 0)]);
 }

@@ -11,6 +11,7 @@ import { App } from '../app/App';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { ROUTE_META } from '../app/route-meta';
 import { preloadRoute, routes } from '../app/routes';
+import { preloadParts } from '../lib/lazy-part';
 import { TOKEN_KEY } from '../lib/session';
 import { setViewportWidth } from '../testing/match-media';
 
@@ -26,35 +27,37 @@ afterEach(() => {
 });
 
 describe('prerendered pages', () => {
-  it.each(HYDRATED.flatMap((path) => [412, 1440].flatMap((width) => [false, true].map((user) => [path, width, user] as const))))(
-    '%s hydrates at %i px (signed in: %s) without a mismatch',
-    async (path, width, user) => {
-      setViewportWidth(width);
-      if (user) window.localStorage.setItem(TOKEN_KEY, 'token');
-      await preloadRoute(path);
-      const html = renderToString(
-        <AppProviders queryClient={createQueryClient()}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes />
-          </MemoryRouter>
-        </AppProviders>,
-      );
-      expect(html).toContain('<main');
-      const container = document.createElement('div');
-      container.innerHTML = html;
-      document.body.append(container);
-      window.history.replaceState(null, '', path);
-      const errors: unknown[] = [];
-      const root = await act(async () =>
-        hydrateRoot(container, <App />, {
-          onRecoverableError: (error) => errors.push(error),
-          onUncaughtError: (error) => errors.push(error),
-        }),
-      );
-      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-      expect(errors).toEqual([]);
-      expect(container.querySelector('main')).not.toBeNull();
-      act(() => root.unmount());
-    },
-  );
+  it.each(
+    HYDRATED.flatMap((path) =>
+      [412, 1440].flatMap((width) => [false, true].map((user) => [path, width, user] as const)),
+    ),
+  )('%s hydrates at %i px (signed in: %s) without a mismatch', async (path, width, user) => {
+    setViewportWidth(width);
+    if (user) window.localStorage.setItem(TOKEN_KEY, 'token');
+    await preloadRoute(path);
+    await preloadParts();
+    const html = renderToString(
+      <AppProviders queryClient={createQueryClient()}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(html).toContain('<main');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    window.history.replaceState(null, '', path);
+    const errors: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(container, <App />, {
+        onRecoverableError: (error) => errors.push(error),
+        onUncaughtError: (error) => errors.push(error),
+      }),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(errors).toEqual([]);
+    expect(container.querySelector('main')).not.toBeNull();
+    act(() => root.unmount());
+  });
 });

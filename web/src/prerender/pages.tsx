@@ -12,6 +12,7 @@ import { MemoryRouter, useRoutes } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { ROUTE_META } from '../app/route-meta';
 import { preloadRoute, routes } from '../app/routes';
+import { preloadParts } from '../lib/lazy-part';
 import { EMOTION_KEY } from '../theme/emotion';
 
 export { ROUTE_META };
@@ -30,6 +31,8 @@ export interface RenderedPage {
 /** The app at `path` as the build renders it: a visitor, nothing fetched yet, no screen. */
 export async function renderRoute(path: string): Promise<RenderedPage> {
   await preloadRoute(path);
+  // The parts whose code follows the page's in the browser (lib/lazy-part.tsx) are rendered here too.
+  await preloadParts();
   const cache = createCache({ key: EMOTION_KEY });
   const server = createEmotionServer(cache);
   const queryClient = createQueryClient();

@@ -9,7 +9,10 @@ const active = new Set<FakeMediaQueryList>();
 function evaluate(query: string): boolean {
   const parts = query.replace(/^@media\s*/i, '').split(/\s+and\s+/i);
   return parts.every((raw) => {
-    const part = raw.trim().replace(/^\(|\)$/g, '').trim();
+    const part = raw
+      .trim()
+      .replace(/^\(|\)$/g, '')
+      .trim();
     if (part === 'all' || part === 'screen') return true;
     let m = /^min-width:\s*([\d.]+)px$/.exec(part);
     if (m) return viewportWidth >= Number(m[1]);

@@ -42,13 +42,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{cancelLabel}</Button>
-        <Button
-          variant="contained"
-          color={danger ? 'error' : 'primary'}
-          onClick={onConfirm}
-          disabled={busy}
-          autoFocus
-        >
+        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={onConfirm} disabled={busy} autoFocus>
           {confirmLabel}
         </Button>
       </DialogActions>

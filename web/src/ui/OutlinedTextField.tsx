@@ -26,12 +26,7 @@ export function OutlinedTextField({
   return (
     <FormControl variant="outlined" error={error} fullWidth={fullWidth} size={size}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput
-        id={id}
-        label={label}
-        aria-describedby={helperText ? helperId : undefined}
-        {...input}
-      />
+      <OutlinedInput id={id} label={label} aria-describedby={helperText ? helperId : undefined} {...input} />
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
     </FormControl>
   );

@@ -58,7 +58,6 @@ const MusicListDrawer = lazy(() =>
   import('./components/MusicListDrawer').then((m) => ({ default: m.MusicListDrawer })),
 );
 
-
 /** The instrumental switch and the model select, shown in both tabs (one shared value each). */
 function CommonOptions({
   instrumental,
@@ -134,10 +133,12 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
     if (error?.field === field) return error.message;
     return over ? overMessage : null;
   };
-  const edit = <T,>(field: FieldName, set: (value: T) => void) => (value: T) => {
-    set(value);
-    if (error?.field === field) setError(null);
-  };
+  const edit =
+    <T,>(field: FieldName, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      if (error?.field === field) setError(null);
+    };
 
   const needLogin = (): boolean => {
     if (hasToken() && (isLoggedIn || userLoading)) return false;
@@ -238,7 +239,12 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
           <Tab value={1} label={zhCreate.tabInspiration} id="create-tab-1" aria-controls="create-panel-1" />
           <Tab value={3} label={zhCreate.tabCustom} id="create-tab-3" aria-controls="create-panel-3" />
         </Tabs>
-        <div role="tabpanel" id={`create-panel-${tab}`} aria-labelledby={`create-tab-${tab}`} className="gq-create-panel">
+        <div
+          role="tabpanel"
+          id={`create-panel-${tab}`}
+          aria-labelledby={`create-tab-${tab}`}
+          className="gq-create-panel"
+        >
           {/* The form inside the tab panel (a form may not be a tabpanel); display: contents keeps the panel's gaps. */}
           <form noValidate onSubmit={onSubmit} className="gq-contents">
             {tab === 1 ? (
@@ -252,12 +258,15 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
                   multiline
                   minRows={4}
                   error={!!descriptionMessage}
-                  helperText={<FieldHelper message={descriptionMessage} count={descriptionLength} max={DESCRIPTION_MAX} />}
+                  helperText={
+                    <FieldHelper message={descriptionMessage} count={descriptionLength} max={DESCRIPTION_MAX} />
+                  }
                 />
                 <div className="gq-create-random">
-                  <Button size="small" startIcon={<CasinoIcon />}
-                   
-                   
+                  <Button
+                    size="small"
+                    startIcon={<CasinoIcon />}
+
                     onClick={() => edit('description', setDescription)(randomInspiration(description))}
                   >
                     {zhCreate.randomInspiration}
@@ -275,9 +284,11 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
                     error={!!nameMessage}
                     helperText={<FieldHelper message={nameMessage} count={nameLength} max={SONG_NAME_MAX} />}
                   />
-                  <Button variant="outlined" className="gq-create-ai" startIcon={<AutoAwesomeIcon />}
-                   
-                   
+                  <Button
+                    variant="outlined"
+                    className="gq-create-ai"
+                    startIcon={<AutoAwesomeIcon />}
+
                     onClick={onAiLyrics}
                     disabled={lyricsAi.isPending}
                   >
@@ -302,7 +313,12 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
                     />
                   }
                 />
-                <StyleChoices gender={gender} onGender={edit('style', setGender)} tags={tags} onTags={edit('style', setTags)} />
+                <StyleChoices
+                  gender={gender}
+                  onGender={edit('style', setGender)}
+                  tags={tags}
+                  onTags={edit('style', setTags)}
+                />
                 <TextField
                   fullWidth
                   label={zhCreate.freeStyle}
@@ -314,9 +330,20 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
                 />
               </>
             )}
-            <CommonOptions instrumental={instrumental} onInstrumental={setInstrumental} model={model} onModel={setModel} />
+            <CommonOptions
+              instrumental={instrumental}
+              onInstrumental={setInstrumental}
+              model={model}
+              onModel={setModel}
+            />
             <div className="gq-create-submit">
-              <Button variant="contained" size="large" startIcon={<AutoAwesomeIcon />} type="submit" disabled={create.isPending}>
+              <Button
+                variant="contained"
+                size="large"
+                startIcon={<AutoAwesomeIcon />}
+                type="submit"
+                disabled={create.isPending}
+              >
                 {create.isPending ? zhCreate.submitting : zhCreate.submit}
               </Button>
               <span className="gq-caption gq-muted">{zhCreate.cost}</span>

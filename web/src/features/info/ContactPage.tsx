@@ -16,7 +16,12 @@ export default function ContactPage() {
           {/* The image's own size: the browser keeps its place (aspect ratio) before it loads, so nothing shifts. */}
           <img src={contactQr} alt={contact.qrAlt} width={240} height={280} />
         </Paper>
-        <Paper component="section" variant="outlined" className="gq-panel gq-info-card gq-contact-hours" aria-labelledby="contact-hours">
+        <Paper
+          component="section"
+          variant="outlined"
+          className="gq-panel gq-info-card gq-contact-hours"
+          aria-labelledby="contact-hours"
+        >
           <div className="gq-contact-hours-head">
             <ScheduleIcon className="gq-primary-text" />
             <h2 id="contact-hours" className="gq-h2">

@@ -50,7 +50,8 @@ export default function MemberPage() {
   let body;
   if (plans.isPending || (plans.data && !planList)) body = <PlanPlaceholders />;
   else if (plans.isError) {
-    const network = plans.error instanceof ApiError && (plans.error.kind === 'network' || plans.error.kind === 'timeout');
+    const network =
+      plans.error instanceof ApiError && (plans.error.kind === 'network' || plans.error.kind === 'timeout');
     body = <StatusState kind="error" text={network ? undefined : plans.error.message || undefined} />;
   } else if (!planList || planList.length === 0) body = <StatusState kind="empty" />;
   else

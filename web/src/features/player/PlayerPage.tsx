@@ -95,9 +95,7 @@ export default function PlayerPage() {
 /** The page state machine (./state) with its effects applied to the global audio. */
 function usePlayerMachine(query: PlayerQuery) {
   const { play, pause, seek } = usePlayer();
-  const [state, setState] = useState<PlayerPageState>(() =>
-    initialPlayerState(query.ids, query.playlist, query.index),
-  );
+  const [state, setState] = useState<PlayerPageState>(() => initialPlayerState(query.ids, query.playlist, query.index));
   const stateRef = useRef(state);
   /** The current track's song once known (the page keeps it up to date): what a play effect plays. */
   const songRef = useRef<SongDetail | null>(null);
@@ -188,6 +186,9 @@ function PlayerView({ query }: { query: PlayerQuery }) {
     return () => clearTimeout(timer);
   }, [messageKey, dispatch]);
 
+  const [lyricsOpen, setLyricsOpen] = useLyricsOpen(ready ? song.nativeId : null, !!timeline);
+  const lyricsId = useId();
+
   if (!id) {
     return (
       <PageContainer maxWidth={880}>
@@ -231,8 +232,6 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   };
 
   const sliderMax = duration > 0 ? duration : 1;
-  const [lyricsOpen, setLyricsOpen] = useLyricsOpen(ready ? song.nativeId : null, !!timeline);
-  const lyricsId = useId();
 
   return (
     <PageContainer maxWidth={880}>
@@ -280,7 +279,9 @@ function PlayerView({ query }: { query: PlayerQuery }) {
               disabled={!ready}
               getAriaValueText={() => zhPlayer.position(formatDuration(sliderValue), formatDuration(duration))}
               onChange={(_event, v) =>
-                dispatch(state.dragging ? { type: 'drag', value: v as number } : { type: 'dragStart', value: v as number })
+                dispatch(
+                  state.dragging ? { type: 'drag', value: v as number } : { type: 'dragStart', value: v as number },
+                )
               }
               onChangeCommitted={(_event, v) => {
                 if (!isCurrent && ready) load(toPlayerSong(song));
@@ -295,8 +296,6 @@ function PlayerView({ query }: { query: PlayerQuery }) {
 
           <div className="gq-player-controls">
             <IconButton
-             
-             
               aria-label={zhPlayer.back10}
               disabled={!canControl}
               onClick={() => dispatch({ type: 'skip', delta: -SKIP_SECONDS, position, duration })}
@@ -306,9 +305,9 @@ function PlayerView({ query }: { query: PlayerQuery }) {
             <IconButton aria-label={zhPlayer.previous} onClick={() => dispatch({ type: 'previous' })}>
               <SkipPreviousIcon size={LARGE_ICON} />
             </IconButton>
-            <IconButton className="gq-play-big"
-             
-             
+            <IconButton
+              className="gq-play-big"
+
               aria-label={zhPlayer.playPause}
               aria-pressed={state.playing}
               disabled={!ready}
@@ -323,8 +322,6 @@ function PlayerView({ query }: { query: PlayerQuery }) {
               <SkipNextIcon size={LARGE_ICON} />
             </IconButton>
             <IconButton
-             
-             
               aria-label={zhPlayer.forward10}
               disabled={!canControl}
               onClick={() => dispatch({ type: 'skip', delta: SKIP_SECONDS, position, duration })}
@@ -346,9 +343,11 @@ function PlayerView({ query }: { query: PlayerQuery }) {
                 {/* Named by what it shows (WCAG 2.5.3): 点赞 3, or 取消点赞 3 once liked. */}
                 {song.liked ? zhPlayer.unlike : zhPlayer.like} {formatCount(song.likeCount ?? 0)}
               </Button>
-              <Button variant="outlined" color="inherit" startIcon={<ShareIcon />}
-               
-               
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<ShareIcon />}
+
                 aria-label={zhPlayer.share}
                 disabled={share.isPending}
                 onClick={onShare}
@@ -356,9 +355,11 @@ function PlayerView({ query }: { query: PlayerQuery }) {
                 {zhPlayer.share}
               </Button>
               {member ? (
-                <Button variant="outlined" color="inherit" startIcon={<GraphicEqIcon />}
-                 
-                 
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  startIcon={<GraphicEqIcon />}
+
                   aria-label={zhPlayer.downloadWavLabel}
                   disabled={downloading === 'wav'}
                   onClick={() => onDownload('wav')}
@@ -367,9 +368,11 @@ function PlayerView({ query }: { query: PlayerQuery }) {
                 </Button>
               ) : null}
               {timeline ? (
-                <Button variant="outlined" color="inherit" startIcon={<LyricsIcon />}
-                 
-                 
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  startIcon={<LyricsIcon />}
+
                   aria-label={zhPlayer.downloadLrcLabel}
                   disabled={downloading === 'lrc'}
                   onClick={() => onDownload('lrc')}

@@ -111,9 +111,11 @@ export default function ProfilePage() {
           <Button component={RouterLink} variant="contained" startIcon={<WorkspacePremiumIcon />} to="/member">
             {zhProfile.openMember}
           </Button>
-          <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />}
-           
-           
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<LogoutIcon />}
+
             disabled={loggingOut}
             onClick={() => {
               setLoggingOut(true);

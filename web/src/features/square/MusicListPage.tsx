@@ -30,7 +30,8 @@ export default function MusicListPage() {
   let body;
   if (!canFetch) body = <StatusState kind="empty" />;
   else if (query.isError) {
-    const network = query.error instanceof ApiError && (query.error.kind === 'network' || query.error.kind === 'timeout');
+    const network =
+      query.error instanceof ApiError && (query.error.kind === 'network' || query.error.kind === 'timeout');
     body = network ? <StatusState kind="error" /> : <StatusState kind="loading" />;
   } else if (query.isPending) body = <StatusState kind="loading" />;
   else if (query.data.length === 0) body = <StatusState kind="empty" />;

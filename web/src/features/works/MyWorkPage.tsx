@@ -58,10 +58,7 @@ export default function MyWorkPage() {
 
   return (
     <PageContainer maxWidth={1100}>
-      <PageTitle
-        title={zhWorks.title}
-        subtitle={subtitle}
-      />
+      <PageTitle title={zhWorks.title} subtitle={subtitle} />
       <Paper variant="outlined" className="gq-panel gq-list-panel">
         {body}
       </Paper>

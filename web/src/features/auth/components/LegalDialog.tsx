@@ -41,7 +41,9 @@ function LegalBody({ doc }: { doc: LegalDocument }) {
 
 // The long texts load when first opened, so they stay out of the login dialog's chunk.
 const BODIES = {
-  agreement: lazy(() => import('../legal/agreement').then((m) => ({ default: () => <LegalBody doc={m.userAgreement} /> }))),
+  agreement: lazy(() =>
+    import('../legal/agreement').then((m) => ({ default: () => <LegalBody doc={m.userAgreement} /> })),
+  ),
   privacy: lazy(() => import('../legal/privacy').then((m) => ({ default: () => <LegalBody doc={m.privacyPolicy} /> }))),
 } as const;
 

@@ -59,7 +59,15 @@ function AgreementRow({
 }
 
 /** The phone number field. */
-function PhoneField({ value, error, onChange }: { value: string; error: string | null; onChange: (v: string) => void }) {
+function PhoneField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | null;
+  onChange: (v: string) => void;
+}) {
   return (
     <TextField
       label={zhAuth.phone}
@@ -221,50 +229,44 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
 
   return (
     <>
-      <Dialog
-        open={open}
-        onClose={onClose}
-        fullScreen={fullScreen}
-        fullWidth
-        maxWidth="xs"
-        aria-labelledby={titleId}
-        slotProps={{ paper: { component: 'form', onSubmit, noValidate: true } as object }}
-      >
-        <DialogTitle id={titleId}>{zhAuth.dialogTitle}</DialogTitle>
-        <DialogContent className="gq-login">
-          {fields}
-          <div>
-            <AgreementRow
-              checked={agreement}
-              onChange={setAgreement}
-              checkboxLabel={zhAuth.agreementCheckbox}
-              linkText={zhAuth.agreementLink}
-              onOpen={() => setLegal('agreement')}
-            />
-            <AgreementRow
-              checked={privacy}
-              onChange={setPrivacy}
-              checkboxLabel={zhAuth.privacyCheckbox}
-              linkText={zhAuth.privacyLink}
-              onOpen={() => setLegal('privacy')}
-            />
-          </div>
-          <Divider className="gq-caption gq-muted">{zhAuth.otherMethods}</Divider>
-          <div role="group" aria-label={zhAuth.otherMethods} className="gq-login-others">
-            <Button size="small" color="inherit" startIcon={<ChatIcon />} onClick={notOpen}>
-              {zhAuth.wechatLogin}
+      <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+        <form onSubmit={onSubmit} noValidate className="gq-dialog-form">
+          <DialogTitle id={titleId}>{zhAuth.dialogTitle}</DialogTitle>
+          <DialogContent className="gq-login">
+            {fields}
+            <div>
+              <AgreementRow
+                checked={agreement}
+                onChange={setAgreement}
+                checkboxLabel={zhAuth.agreementCheckbox}
+                linkText={zhAuth.agreementLink}
+                onOpen={() => setLegal('agreement')}
+              />
+              <AgreementRow
+                checked={privacy}
+                onChange={setPrivacy}
+                checkboxLabel={zhAuth.privacyCheckbox}
+                linkText={zhAuth.privacyLink}
+                onOpen={() => setLegal('privacy')}
+              />
+            </div>
+            <Divider className="gq-caption gq-muted">{zhAuth.otherMethods}</Divider>
+            <div role="group" aria-label={zhAuth.otherMethods} className="gq-login-others">
+              <Button size="small" color="inherit" startIcon={<ChatIcon />} onClick={notOpen}>
+                {zhAuth.wechatLogin}
+              </Button>
+              <Button size="small" color="inherit" startIcon={<PhoneAndroidIcon />} onClick={notOpen}>
+                {zhAuth.oneTapLogin}
+              </Button>
+            </div>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{zhAuth.cancel}</Button>
+            <Button type="submit" variant="contained" disabled={submitting}>
+              {zhAuth.login}
             </Button>
-            <Button size="small" color="inherit" startIcon={<PhoneAndroidIcon />} onClick={notOpen}>
-              {zhAuth.oneTapLogin}
-            </Button>
-          </div>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{zhAuth.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={submitting}>
-            {zhAuth.login}
-          </Button>
-        </DialogActions>
+          </DialogActions>
+        </form>
       </Dialog>
       <LegalDialog
         kind={legal}

@@ -11,7 +11,13 @@ import { STYLE_MAX_TAGS } from '../form';
  * The genre picker (docs/web.md): the 17 groups of the shared dictionary as tabs, each a set of chips (toggle
  * buttons, aria-pressed). At most 10 chips: an 11th says 标签选择已达上限. The chosen ones show above, removable.
  */
-export function GenrePicker({ selected, onChange }: { selected: readonly string[]; onChange: (next: string[]) => void }) {
+export function GenrePicker({
+  selected,
+  onChange,
+}: {
+  selected: readonly string[];
+  onChange: (next: string[]) => void;
+}) {
   const all = groups();
   const [groupKey, setGroupKey] = useState(all[0]?.key ?? '');
   const group = all.find((g) => g.key === groupKey) ?? all[0];

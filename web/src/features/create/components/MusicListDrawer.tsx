@@ -36,7 +36,9 @@ export function MusicListDrawer({
         <div className="gq-music-drawer-head">
           <h2 id={titleId}>
             {zhCreate.musicList}
-            {works.count.data !== undefined ? <span className="gq-body2 gq-muted">{zhWorks.total(works.count.data)}</span> : null}
+            {works.count.data !== undefined ? (
+              <span className="gq-body2 gq-muted">{zhWorks.total(works.count.data)}</span>
+            ) : null}
           </h2>
           <IconButton aria-label={zhCreate.closeMusicList} onClick={onClose}>
             <CloseIcon />

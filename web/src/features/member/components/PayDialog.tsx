@@ -219,9 +219,7 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
           </Button>
         ) : (
           <>
-            <Button onClick={() => close()}>
-              {zhPay.cancel}
-            </Button>
+            <Button onClick={() => close()}>{zhPay.cancel}</Button>
             {stage.kind === 'choose' ? (
               <BusyButton busy={busy} onClick={() => void pay()}>
                 {zhPay.confirm}

@@ -12,7 +12,13 @@ import { OfferCountdown } from './OfferCountdown';
 /** Every card is at least this tall (px), and so are the placeholders while the catalogue loads (MemberPage). */
 export const PLAN_CARD_MIN_HEIGHT = 400;
 
-export function PlanCard({ plan, action }: { plan: Plan; action: { label: string; onClick?: () => void; disabled?: boolean } }) {
+export function PlanCard({
+  plan,
+  action,
+}: {
+  plan: Plan;
+  action: { label: string; onClick?: () => void; disabled?: boolean };
+}) {
   const titleId = useId();
   const perSong = pricePerSong(plan);
   const features = [

@@ -23,9 +23,7 @@ export interface LyricPanelProps {
 
 export function LyricPanel({ lyric, timeline, currentTime, onSeek }: LyricPanelProps) {
   if (!timeline || timeline.length === 0) {
-    return (
-      <div className="gq-lyrics-plain">{lyric?.trim() ? lyric : zhPlayer.noLyrics}</div>
-    );
+    return <div className="gq-lyrics-plain">{lyric?.trim() ? lyric : zhPlayer.noLyrics}</div>;
   }
   return <SyncedLyrics timeline={timeline} currentTime={currentTime} onSeek={onSeek} />;
 }
@@ -34,7 +32,11 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-function SyncedLyrics({ timeline, currentTime, onSeek }: Omit<LyricPanelProps, 'lyric'> & { timeline: readonly TimedLine[] }) {
+function SyncedLyrics({
+  timeline,
+  currentTime,
+  onSeek,
+}: Omit<LyricPanelProps, 'lyric'> & { timeline: readonly TimedLine[] }) {
   const segments = useMemo(() => timeline.map(lineSegments), [timeline]);
   const active = activeLineIndex(timeline, currentTime);
   const boxRef = useRef<HTMLOListElement | null>(null);

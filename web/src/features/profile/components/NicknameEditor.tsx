@@ -68,12 +68,7 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
       <div className="gq-nickname">
         <h2 className="gq-h2 gq-nowrap">{name}</h2>
         {user.membershipLevel >= 1 ? <CrownIcon fontSize="medium" /> : null}
-        <IconButton
-          size="small"
-          aria-label={zhProfile.editNickname}
-          title={zhProfile.editNickname}
-          onClick={open}
-        >
+        <IconButton size="small" aria-label={zhProfile.editNickname} title={zhProfile.editNickname} onClick={open}>
           <EditOutlinedIcon size={20} />
         </IconButton>
       </div>

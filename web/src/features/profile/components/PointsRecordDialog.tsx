@@ -55,7 +55,9 @@ export default function PointsRecordDialog({ open, onClose }: { open: boolean; o
   } else {
     body = (
       <>
-        <Box sx={{ height: 4 }}>{query.isFetching ? <LinearProgress aria-label={zhProfile.recordsLoading} /> : null}</Box>
+        <Box sx={{ height: 4 }}>
+          {query.isFetching ? <LinearProgress aria-label={zhProfile.recordsLoading} /> : null}
+        </Box>
         <TableContainer>
           <Table
             size="small"

@@ -40,39 +40,34 @@ export default function RedeemDialog({ open, onClose }: { open: boolean; onClose
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby={titleId}
-      slotProps={{ paper: { component: 'form', onSubmit, noValidate: true } as object }}
-    >
-      <DialogTitle id={titleId}>{zhProfile.redeemTitle}</DialogTitle>
-      <DialogContent>
-        <TextField
-          label={zhProfile.redeemLabel}
-          placeholder={zhProfile.redeemPlaceholder}
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setError(null);
-          }}
-          error={!!error}
-          helperText={error ?? zhProfile.redeemHint}
-          autoComplete="off"
-          autoFocus
-          fullWidth
-          margin="dense"
-          slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{zhProfile.cancel}</Button>
-        <Button type="submit" variant="contained" disabled={redeem.isPending}>
-          {zhProfile.redeemSubmit}
-        </Button>
-      </DialogActions>
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <form onSubmit={onSubmit} noValidate className="gq-dialog-form">
+        <DialogTitle id={titleId}>{zhProfile.redeemTitle}</DialogTitle>
+        <DialogContent>
+          <TextField
+            label={zhProfile.redeemLabel}
+            placeholder={zhProfile.redeemPlaceholder}
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              setError(null);
+            }}
+            error={!!error}
+            helperText={error ?? zhProfile.redeemHint}
+            autoComplete="off"
+            autoFocus
+            fullWidth
+            margin="dense"
+            slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{zhProfile.cancel}</Button>
+          <Button type="submit" variant="contained" disabled={redeem.isPending}>
+            {zhProfile.redeemSubmit}
+          </Button>
+        </DialogActions>
+      </form>
     </Dialog>
   );
 }

@@ -5,11 +5,19 @@ import { musicListHref } from '../links';
 import { SongSection } from './SongSection';
 
 function PopularSection() {
-  return <SongSection title={zh.square.hotList} query={usePopularMusic()} moreHref={musicListHref(zh.square.hotList, 'fiery')} />;
+  return (
+    <SongSection
+      title={zh.square.hotList}
+      query={usePopularMusic()}
+      moreHref={musicListHref(zh.square.hotList, 'fiery')}
+    />
+  );
 }
 
 function NewSection() {
-  return <SongSection title={zh.square.newSongs} query={useNewMusic()} moreHref={musicListHref(zh.square.newSongs, 'new')} />;
+  return (
+    <SongSection title={zh.square.newSongs} query={useNewMusic()} moreHref={musicListHref(zh.square.newSongs, 'new')} />
+  );
 }
 
 /**

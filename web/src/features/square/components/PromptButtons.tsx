@@ -20,9 +20,11 @@ export function PromptButtons({ random = Math.random }: { random?: () => number 
         <p id={labelId} className="gq-body2">
           {zh.square.promptsHint}
         </p>
-        <Button size="small" className="gq-button-on-color" startIcon={<AutorenewIcon />}
-         
-         
+        <Button
+          size="small"
+          className="gq-button-on-color"
+          startIcon={<AutorenewIcon />}
+
           onClick={() => setPrompts((shown) => pickPrompts(random, shown))}
         >
           {zh.square.refreshPrompts}
@@ -30,10 +32,10 @@ export function PromptButtons({ random = Math.random }: { random?: () => number 
       </div>
       <div className="gq-prompt-grid" role="group" aria-label={zh.square.prompts} aria-describedby={labelId}>
         {prompts.map((prompt) => (
-          <Button className="gq-prompt"
+          <Button
+            className="gq-prompt"
             key={prompt}
-           
-           
+
             onClick={() => navigate(createWithKeywordsHref(prompt))}
           >
             {prompt}

@@ -36,7 +36,13 @@ export function QuickStart() {
             inputProps={{ maxLength: LIMITS.promptChars }}
           />
         </div>
-        <Button variant="contained" size="large" className="gq-button-white" startIcon={<AutoAwesomeIcon />} type="submit">
+        <Button
+          variant="contained"
+          size="large"
+          className="gq-button-white"
+          startIcon={<AutoAwesomeIcon />}
+          type="submit"
+        >
           {zh.square.quickStartSubmit}
         </Button>
       </form>

@@ -20,13 +20,15 @@ export function SongSection({
   moreHref?: string;
 }) {
   const headingId = useId();
-  const networkFailure = query.error instanceof ApiError && (query.error.kind === 'network' || query.error.kind === 'timeout');
+  const networkFailure =
+    query.error instanceof ApiError && (query.error.kind === 'network' || query.error.kind === 'timeout');
   // The rows are built in a background render (React splits it into short slices), so the page stays responsive.
   const songs = useDeferredValue(query.data);
   let body;
   // Pending (not fetching): the build's render, which the browser hydrates, fetches nothing and must look the same.
   if (query.isPending || (query.data && !songs)) body = <StatusState kind="loading" dense />;
-  else if (query.isError) body = <StatusState kind="error" dense text={networkFailure ? undefined : query.error.message || undefined} />;
+  else if (query.isError)
+    body = <StatusState kind="error" dense text={networkFailure ? undefined : query.error.message || undefined} />;
   else if (!songs || songs.length === 0) body = <StatusState kind="empty" dense />;
   else body = <SongList songs={songs} />;
 

@@ -50,51 +50,46 @@ export default function ExtendDialog({ song, open, onClose }: { song: UserSong; 
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      slotProps={{ paper: { component: 'form', onSubmit, noValidate: true } as object }}
-    >
-      <DialogTitle id={titleId}>{zhWorks.extendTitle}</DialogTitle>
-      <DialogContent className="gq-extend-fields">
-        <p className="gq-muted">{zhWorks.extendHint}</p>
-        <div>
-          <p className="gq-body2">{zhWorks.extendFrom(formatDuration(at), formatDuration(total))}</p>
-          <Slider
-            aria-label={zhWorks.extendPosition}
-            value={at}
-            min={1}
-            max={total}
-            getAriaValueText={formatDuration}
-            onChange={(_event, value) => setAt(value as number)}
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <form onSubmit={onSubmit} noValidate className="gq-dialog-form">
+        <DialogTitle id={titleId}>{zhWorks.extendTitle}</DialogTitle>
+        <DialogContent className="gq-extend-fields">
+          <p className="gq-muted">{zhWorks.extendHint}</p>
+          <div>
+            <p className="gq-body2">{zhWorks.extendFrom(formatDuration(at), formatDuration(total))}</p>
+            <Slider
+              aria-label={zhWorks.extendPosition}
+              value={at}
+              min={1}
+              max={total}
+              getAriaValueText={formatDuration}
+              onChange={(_event, value) => setAt(value as number)}
+            />
+          </div>
+          <TextField label={zhWorks.extendName} value={title} onChange={(e) => setTitle(e.target.value)} fullWidth />
+          <TextField
+            label={zhWorks.extendLyrics}
+            value={lyrics}
+            onChange={(e) => {
+              setLyrics(e.target.value);
+              setLyricsError(false);
+            }}
+            error={lyricsError}
+            multiline
+            rows={4}
+            fullWidth
           />
-        </div>
-        <TextField label={zhWorks.extendName} value={title} onChange={(e) => setTitle(e.target.value)} fullWidth />
-        <TextField
-          label={zhWorks.extendLyrics}
-          value={lyrics}
-          onChange={(e) => {
-            setLyrics(e.target.value);
-            setLyricsError(false);
-          }}
-          error={lyricsError}
-          multiline
-          rows={4}
-          fullWidth
-        />
-        <TextField label={zhWorks.extendStyle} value={style} onChange={(e) => setStyle(e.target.value)} fullWidth />
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose}>
-          {zhWorks.cancel}
-        </Button>
-        <Button variant="contained" type="submit" disabled={create.isPending}>
-          {zhWorks.extendSubmit}
-        </Button>
-      </DialogActions>
+          <TextField label={zhWorks.extendStyle} value={style} onChange={(e) => setStyle(e.target.value)} fullWidth />
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={onClose}>
+            {zhWorks.cancel}
+          </Button>
+          <Button variant="contained" type="submit" disabled={create.isPending}>
+            {zhWorks.extendSubmit}
+          </Button>
+        </DialogActions>
+      </form>
     </Dialog>
   );
 }

@@ -44,7 +44,13 @@ const COVER = 88;
 const ExtendDialog = lazy(() => import('./ExtendDialog'));
 const JoinDialog = lazy(() => import('./JoinDialog').then((m) => ({ default: m.JoinDialog })));
 
-function Action({ label, onClick, disabled, pressed, children }: {
+function Action({
+  label,
+  onClick,
+  disabled,
+  pressed,
+  children,
+}: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
@@ -116,11 +122,13 @@ export function WorkCard({
   else if (song.origin === 'concat') lineage = zhWorks.originConcat;
 
   /** Runs `action` for a finished song; otherwise says why not. */
-  const whenDone = (action: () => void, notDone: string = zhCreate.onlyCompleted) => () => {
-    if (generating) notify(zhCreate.generatingWait, 'warning');
-    else if (!done) notify(notDone, 'warning');
-    else action();
-  };
+  const whenDone =
+    (action: () => void, notDone: string = zhCreate.onlyCompleted) =>
+    () => {
+      if (generating) notify(zhCreate.generatingWait, 'warning');
+      else if (!done) notify(notDone, 'warning');
+      else action();
+    };
 
   const onPlay = whenDone(() => player.toggle(toPlayerSong(song)));
 
@@ -191,7 +199,9 @@ export function WorkCard({
           <h2 className="gq-work-title gq-nowrap" title={failed ? undefined : song.title}>
             {title}
           </h2>
-          {subtitle ? <p className={failed ? 'gq-body2 gq-nowrap gq-error-text' : 'gq-body2 gq-nowrap gq-muted'}>{subtitle}</p> : null}
+          {subtitle ? (
+            <p className={failed ? 'gq-body2 gq-nowrap gq-error-text' : 'gq-body2 gq-nowrap gq-muted'}>{subtitle}</p>
+          ) : null}
           <span className="gq-caption gq-muted">
             <time dateTime={song.created_at} title={zhWorks.createdAt}>
               {formatDate(song.created_at)}
@@ -228,7 +238,12 @@ export function WorkCard({
             <Action label={playing ? zhWorks.pause : zhWorks.play} onClick={onPlay}>
               {playing ? <PauseIcon size={20} /> : <PlayArrowIcon size={20} />}
             </Action>
-            <Action label={song.liked ? zhWorks.unlike : zhWorks.like} pressed={!!song.liked} onClick={onLike} disabled={like.isPending}>
+            <Action
+              label={song.liked ? zhWorks.unlike : zhWorks.like}
+              pressed={!!song.liked}
+              onClick={onLike}
+              disabled={like.isPending}
+            >
               {song.liked ? <FavoriteIcon size={20} className="gq-error-text" /> : <FavoriteBorderIcon size={20} />}
             </Action>
             <Action label={zhWorks.similar} onClick={onSimilar}>

@@ -64,19 +64,38 @@ export function WorkList({
   };
 
   if (songs.isError) {
-    const network = songs.error instanceof ApiError && (songs.error.kind === 'network' || songs.error.kind === 'timeout');
-    return network ? <StatusState kind="error" dense={dense} /> : <StatusState kind="error" dense={dense} text={zh.errors.listLoad} />;
+    const network =
+      songs.error instanceof ApiError && (songs.error.kind === 'network' || songs.error.kind === 'timeout');
+    return network ? (
+      <StatusState kind="error" dense={dense} />
+    ) : (
+      <StatusState kind="error" dense={dense} text={zh.errors.listLoad} />
+    );
   }
   if (songs.isPending) return <StatusState kind="loading" dense={dense} />;
   if (songs.data.length === 0 && page === 1)
-    return <StatusState kind="empty" dense={dense} title={zhWorks.emptyTitle} text={zhWorks.emptyText} action={emptyAction} />;
+    return (
+      <StatusState
+        kind="empty"
+        dense={dense}
+        title={zhWorks.emptyTitle}
+        text={zhWorks.emptyText}
+        action={emptyAction}
+      />
+    );
 
   return (
     <>
       <div className={`gq-work-grid gq-work-grid-${columns}`}>
         {songs.data.map((song, index) =>
           index < shown ? (
-            <WorkCard key={song.native_id} song={song} now={now} onDelete={setToDelete} priority={index < PRIORITY_COVERS} />
+            <WorkCard
+              key={song.native_id}
+              song={song}
+              now={now}
+              onDelete={setToDelete}
+              priority={index < PRIORITY_COVERS}
+            />
           ) : (
             <div key={song.native_id} aria-hidden style={{ minHeight: CARD_MIN_HEIGHT }} />
           ),
