@@ -51,14 +51,17 @@ describe('login dialog: the code button', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it.each(['12800000000', '1380000000', '23800000000'])('refuses %s as 请输入正确的手机号, without a request', async (phone) => {
-    const sent = countPosts('/login/code');
-    const dialog = await openDialog();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: '手机号' }), phone);
-    await userEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
-    expect(await within(dialog).findByText('请输入正确的手机号')).toBeInTheDocument();
-    expect(sent).toHaveLength(0);
-  });
+  it.each(['12800000000', '1380000000', '23800000000'])(
+    'refuses %s as 请输入正确的手机号, without a request',
+    async (phone) => {
+      const sent = countPosts('/login/code');
+      const dialog = await openDialog();
+      await userEvent.type(within(dialog).getByRole('textbox', { name: '手机号' }), phone);
+      await userEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+      expect(await within(dialog).findByText('请输入正确的手机号')).toBeInTheDocument();
+      expect(sent).toHaveLength(0);
+    },
+  );
 
   it('goes 获取验证码 → 重新获取(60 s) counting down each second → 重新获取, and can send again', async () => {
     // Only the countdown's clock is faked: the interval and Date. Promises and the test library keep real timers.
@@ -243,11 +246,24 @@ describe('login dialog: agreement and privacy texts', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '《用户协议》' }));
     const text = await screen.findByRole('dialog', { name: '用户协议' });
     expect(await within(text).findByText('生效日期：2024年9月1日')).toBeInTheDocument();
-    for (const heading of ['一、服务说明', '二、账号注册与使用', '三、积分与会员', '五、作品权利', '六、禁止行为', '七、人工智能生成内容说明', '八、责任限制', '九、服务的变更、中止与终止', '十一、法律适用与争议解决', '十二、联系我们']) {
+    for (const heading of [
+      '一、服务说明',
+      '二、账号注册与使用',
+      '三、积分与会员',
+      '五、作品权利',
+      '六、禁止行为',
+      '七、人工智能生成内容说明',
+      '八、责任限制',
+      '九、服务的变更、中止与终止',
+      '十一、法律适用与争议解决',
+      '十二、联系我们',
+    ]) {
       expect(within(text).getByRole('heading', { name: heading })).toBeInTheDocument();
     }
     // The rights FAQ (docs/product.md, "Rights") is part of the agreement.
-    expect(within(text).getByText(/取消订阅后商用权利依然保留|即使之后取消订阅，这些歌曲的商用权利依然保留/)).toBeInTheDocument();
+    expect(
+      within(text).getByText(/取消订阅后商用权利依然保留|即使之后取消订阅，这些歌曲的商用权利依然保留/),
+    ).toBeInTheDocument();
     expect(within(text).getByText(/须注明歌曲由「歌曲」创作/)).toBeInTheDocument();
     await userEvent.click(within(text).getByRole('button', { name: '同意' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '用户协议' })).not.toBeInTheDocument());
@@ -260,7 +276,14 @@ describe('login dialog: agreement and privacy texts', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '《隐私政策》' }));
     const text = await screen.findByRole('dialog', { name: '隐私政策' });
     expect(await within(text).findByText(/6\.5 .*15个工作日内答复/)).toBeInTheDocument();
-    for (const heading of ['一、我们收集的信息', '三、信息的存储', '四、信息的共享、委托处理与公开', '六、您的权利', '七、未成年人保护', '九、联系我们']) {
+    for (const heading of [
+      '一、我们收集的信息',
+      '三、信息的存储',
+      '四、信息的共享、委托处理与公开',
+      '六、您的权利',
+      '七、未成年人保护',
+      '九、联系我们',
+    ]) {
       expect(within(text).getByRole('heading', { name: heading })).toBeInTheDocument();
     }
     expect(within(text).getByText(/中国大陆境内的服务器/)).toBeInTheDocument();
@@ -273,7 +296,9 @@ describe('login dialog: agreement and privacy texts', () => {
 describe('login dialog: opening on 4010', () => {
   it('opens when a page load answers 4010 for a revoked session', async () => {
     server.use(
-      http.get('*/user/select', () => ok({ id: 'u1', nickname: 'a', integral: 0, avatarUrl: null, membershipLevel: 0, expirationTime: null })),
+      http.get('*/user/select', () =>
+        ok({ id: 'u1', nickname: 'a', integral: 0, avatarUrl: null, membershipLevel: 0, expirationTime: null }),
+      ),
       http.get('*/music/song/listNumber', () => fail(4010, '请先登录')),
       http.get('*/music/song/list', () => fail(4010, '请先登录')),
     );
