@@ -172,7 +172,7 @@ void singNote(std::vector<float>& out, const SungNote& note, double pitch, doubl
         u += period;
     }
     // The vowel held at an even level: the RMS of 20 ms windows (every 5 ms) brought to the upper quartile of them,
-    // within -6..+10 dB, the gains interpolated between the windows. Speech swells and fades within a syllable (a
+    // within -6..+14 dB, the gains interpolated between the windows. Speech swells and fades within a syllable (a
     // falling tone, a nasal ending); a sung vowel stays.
     const auto window = static_cast<std::size_t>(0.02 * kRate);
     const auto hop = static_cast<std::size_t>(0.005 * kRate);
@@ -192,7 +192,7 @@ void singNote(std::vector<float>& out, const SungNote& note, double pitch, doubl
         std::sort(sorted.begin(), sorted.end());
         const double target = sorted[sorted.size() * 3 / 4];
         for (std::size_t i = 0; i < levels.size(); ++i) {
-            gains[i] = levels[i] > 1e-9 ? std::clamp(target / levels[i], 0.5, 3.16) : 1.0;
+            gains[i] = levels[i] > 1e-9 ? std::clamp(target / levels[i], 0.5, 5.0) : 1.0;
         }
     }
     const auto gainAt = [&](double k) {
