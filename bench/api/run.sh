@@ -14,6 +14,8 @@
 #   GEQU_BENCH_ROWS       an extended regular expression: only the rows whose name matches (and the ceiling) run
 #   GEQU_BENCH_SQLITE_DB  a database file seeded before (gequ-admin seed --songs SONGS): used in place, not seeded
 #   GEQU_BENCH_PG_URL     the same for PostgreSQL: a seeded database's URL, used in place and left running
+#                         (a reused database remembers the login codes sent: a second run within the hour needs
+#                         `DELETE FROM sms_codes` first, or the code limits refuse its sign-ins)
 #
 # The cache-missing rows ("… each request a different …") send every request somewhere new (a Lua script walks a
 # list; the two wrk threads take alternate entries): search keywords of 2 to 6 characters cut from the titles and

@@ -77,7 +77,7 @@ constexpr std::size_t kTrigram = 3;
 /// PostgreSQL search: the day of songs_text_day (milliseconds), and how many of the newest days are searched a day
 /// at a time before a keyword counts as rare: kSearchDays for every kSearchDayRows rows of the page's end.
 constexpr std::int64_t kSearchDayMs = 86400000;
-constexpr std::int64_t kSearchDays = 3;
+constexpr std::int64_t kSearchDays = 14;
 constexpr std::int64_t kSearchDayRows = 20;
 /// likedAmong asks about at most this many ids per statement.
 constexpr std::size_t kIdChunk = 500;
