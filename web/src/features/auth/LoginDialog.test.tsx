@@ -111,7 +111,13 @@ vi.mock('altcha/altcha.css', () => ({}));
 vi.mock('altcha/worker?url', () => ({ default: '/assets/altcha-worker.js' }));
 
 describe('login dialog: the proof-of-work challenge', () => {
-  const challenge = { algorithm: 'SHA-256', challenge: 'c'.repeat(64), maxnumber: 100000, salt: 's?expires=1&', signature: 'f'.repeat(64) };
+  const challenge = {
+    algorithm: 'SHA-256',
+    challenge: 'c'.repeat(64),
+    maxnumber: 100000,
+    salt: 's?expires=1&',
+    signature: 'f'.repeat(64),
+  };
 
   it('is not shown while the server does not ask for one', async () => {
     const sent = countPosts('/login/code');
