@@ -8,7 +8,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 packages=(
     build-essential cmake pkg-config git ca-certificates
     libpoco-dev libpq-dev libssl-dev libsqlite3-dev
-    libqrencode-dev libmp3lame-dev libfluidsynth-dev fluid-soundfont-gm
+    libqrencode-dev libmp3lame-dev libfluidsynth-dev fluid-soundfont-gm libespeak-ng-dev espeak-ng-data
     libgtest-dev libgmock-dev
     postgresql postgresql-contrib
     chromium fonts-noto-cjk

@@ -12,8 +12,10 @@ log="$data/server.log"
 # A free port chosen up front (not 0), so that http.public_base_url, which share links and the sandbox QR use,
 # names the real address.
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+# Loopback is trusted as a proxy (the default http.trusted_proxies): a journey may speak from another network through
+# X-Forwarded-For (the login challenge's journey); the others come from 127.0.0.1 as before.
 GEQU_DATA_DIR="$data" GEQU_HTTP_PORT="$port" GEQU_WEB_ROOT="$root/web/dist" GEQU_HTTP_RATE_PER_IP=1000 \
-    GEQU_HTTP_BURST_PER_IP=2000 "$build/bin/gequ-server" > "$log" 2>&1 &
+    GEQU_HTTP_BURST_PER_IP=2000 GEQU_HTTP_TRUST_PROXY=true "$build/bin/gequ-server" > "$log" 2>&1 &
 server=$!
 cleanup() {
     kill -TERM "$server" 2>/dev/null && wait "$server" 2>/dev/null

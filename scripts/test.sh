@@ -22,7 +22,7 @@ json_counts() { # file js-expression-for-[passed,failed]
 }
 
 # C++ suites (GoogleTest), innermost layer first.
-for suite in domain db apps http net moderation composer acedata generation payment sms media; do
+for suite in domain db apps http crypto net moderation composer acedata generation payment sms media; do
     bin=$(find "$build/tests" -type f -executable -name "gequ_${suite}_tests" 2>/dev/null | head -1)
     [ -n "$bin" ] || continue
     echo "== $suite ($bin)"
@@ -47,6 +47,25 @@ if [ -f web/package.json ]; then
     if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
     [ "$f" = 0 ] || tail -80 "$out/web.log"
     report web "$p" "$f"
+fi
+
+# The web app's lint: ESLint (typescript-eslint, react-hooks, jsx-a11y) per file, and Prettier's formatting. A file
+# with an ESLint error, or one Prettier would change, is a failure.
+if [ -f web/eslint.config.js ]; then
+    echo "== lint (eslint, prettier)"
+    (cd web && npx eslint . --format json --output-file "$root/$out/eslint.json"; \
+        npx prettier --list-different . > "$root/$out/prettier.txt") > "$out/lint.log" 2>&1
+    counts=$(json_counts "$out/eslint.json" '[r.filter(f=>f.errorCount===0).length, r.filter(f=>f.errorCount>0).length]')
+    [ -n "$counts" ] || counts="0 1"
+    read -r p f <<< "$counts"
+    unformatted=$(grep -c . "$out/prettier.txt" 2>/dev/null || echo 0)
+    f=$((f + unformatted))
+    if [ "$f" != 0 ]; then
+        node -e "for (const f of JSON.parse(require('fs').readFileSync(process.argv[1],'utf8'))) for (const m of f.messages) console.log(f.filePath+':'+m.line+' '+m.ruleId+' '+m.message)" "$out/eslint.json" 2>/dev/null | head -40
+        sed 's/^/prettier: /' "$out/prettier.txt" | head -20
+        tail -20 "$out/lint.log"
+    fi
+    report lint "$p" "$f"
 fi
 
 # End-to-end journeys in Chromium against a real gequ-server.

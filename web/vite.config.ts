@@ -43,19 +43,18 @@ export default defineConfig({
             // The early GETs (src/lib/early-fetch.ts) are shared by the entry and the app's API client: a chunk of
             // their own, or the entry would wait for the whole app chunk.
             { name: 'early-fetch', test: /[\\/]src[\\/]lib[\\/](early-fetch|base64)\.ts$/, priority: 1 },
-            // The app starts in stages (src/app/boot.tsx), each a chunk evaluated in a task of its own: React, then the
+            // The app starts in stages (src/app/boot.tsx), each a chunk evaluated in a task of its own: React, then
+            // MUI's styling engine (emotion and MUI's system, with everything they import), then the theme, then the
             // app. A stage's chunk may only import the chunks of earlier stages, or evaluating it would evaluate them too.
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-            // The colour mode and the layout's sizes, shared by the entry's stages.
-            { name: 'color-mode', test: /[\\/]src[\\/]theme[\\/](tokens|color-scheme)\.ts$/, priority: 4 },
-            // The music square's parts and its song list page with the song list components and helpers
-            // it shares with other pages: one request. (The square's queries are plain option objects rather than
-            // TanStack's queryOptions helper, which this chunk would otherwise carry for every page that uses it.)
             {
-              name: 'square',
-              test: /[\\/]src[\\/](features[\\/]square[\\/]|components[\\/]Song|lib[\\/](player-links|genres|genres-parse)\.ts)/,
-              priority: 0,
+              name: 'mui-styles',
+              test: /[\\/]node_modules[\\/](@emotion|stylis|clsx|prop-types|react-is|@babel[\\/]runtime|hoist-non-react-statics|@mui[\\/](system|styled-engine|utils|private-theming|types|core-downloads-tracker)|@mui[\\/]material[\\/](styles|locale|colors|utils))[\\/]/,
+              priority: 2,
             },
+            // The theme (createTheme with CSS variables: tens of milliseconds on a phone) and the layout's sizes are a
+            // stage of their own.
+            { name: 'theme', test: /[\\/]src[\\/]theme[\\/](theme|mui-locale|tokens|emotion)\.ts$/, priority: 2 },
             {
               name: 'app',
               tags: ['$initial'],
@@ -63,7 +62,9 @@ export default defineConfig({
               test: (id: string) =>
                 /[\\/](node_modules|src)[\\/]/.test(id) &&
                 !id.endsWith('.css') &&
-                !/[\\/]src[\\/](main\.tsx|app[\\/](boot\.tsx|start\.tsx)|theme[\\/]init-color-scheme\.ts|lib[\\/](early-fetch|base64)\.ts)$/.test(id),
+                !/[\\/]src[\\/](main\.tsx|app[\\/](boot\.tsx|start\.tsx)|theme[\\/]init-color-scheme\.ts|lib[\\/](early-fetch|base64)\.ts)$/.test(
+                  id,
+                ),
             },
           ],
         },

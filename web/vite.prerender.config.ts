@@ -1,4 +1,6 @@
-// The build of src/prerender/static-pages.tsx for Node (scripts/static-pages.mjs runs it after the web app's build).
+// The build of src/prerender/pages.tsx for Node (scripts/prerender.mjs runs it after the web app's build). Everything is
+// bundled, resolved with the `worker` export condition: emotion's build for servers, which keeps the rules it makes
+// for `extractCriticalToChunks` rather than inserting them into a document (docs/web-performance.md).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { svgIcons } from './scripts/svg-icons';
@@ -6,8 +8,12 @@ import { svgIcons } from './scripts/svg-icons';
 export default defineConfig({
   plugins: [svgIcons(), react()],
   mode: 'production',
+  ssr: {
+    noExternal: true,
+    resolve: { conditions: ['worker'], externalConditions: ['worker'] },
+  },
   build: {
-    ssr: 'src/prerender/static-pages.tsx',
+    ssr: 'src/prerender/pages.tsx',
     outDir: 'dist-prerender',
     emptyOutDir: true,
     target: 'node20',

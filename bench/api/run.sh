@@ -12,6 +12,16 @@
 #     DATABASES  "sqlite postgresql" (default), or one of them
 #   GEQU_BENCH_DURATION   seconds per wrk run (default 4)
 #   GEQU_BENCH_ROWS       an extended regular expression: only the rows whose name matches (and the ceiling) run
+#   GEQU_BENCH_SQLITE_DB  a database file seeded before (gequ-admin seed --songs SONGS): used in place, not seeded
+#   GEQU_BENCH_PG_URL     the same for PostgreSQL: a seeded database's URL, used in place and left running
+#                         (a reused database remembers the login codes sent: a second run within the hour needs
+#                         `DELETE FROM sms_codes` first, or the code limits refuse its sign-ins)
+#
+# The cache-missing rows ("… each request a different …") send every request somewhere new (a Lua script walks a
+# list; the two wrk threads take alternate entries): search keywords of 2 to 6 characters cut from the titles and
+# lyrics of 3,000 songs of the database (bench/api/keywords.js; a third of those songs carry one of the seed's rare
+# words), the player detail of random public songs, and hot, new and genre pages 1 to 50. The in-process caches
+# hold an answer for 2 s, so no answer is ever asked for twice within its lifetime.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -60,19 +70,55 @@ measure() { # connections url [extra wrk args...]
 }
 
 run_database() { # sqlite|postgresql
-    local dbname=$1 data="$work/$1" url
+    local dbname=$1 data="$work/$1" url reused=""
     mkdir -p "$data"
     if [ "$dbname" = postgresql ]; then
-        pg_dir="$work/pg"
-        url=$("$root/scripts/pg.sh" start "$pg_dir")
+        if [ -n "${GEQU_BENCH_PG_URL:-}" ]; then
+            url=$GEQU_BENCH_PG_URL reused=1
+        else
+            pg_dir="$work/pg"
+            url=$("$root/scripts/pg.sh" start "$pg_dir")
+        fi
     else
-        url="sqlite:$data/gequ.db"
+        if [ -n "${GEQU_BENCH_SQLITE_DB:-}" ]; then
+            url="sqlite:$GEQU_BENCH_SQLITE_DB" reused=1
+        else
+            url="sqlite:$data/gequ.db"
+        fi
     fi
     export GEQU_DATA_DIR="$data" GEQU_DB_URL="$url" GEQU_LOG_LEVEL=warning
-    local t0=$SECONDS
-    "$admin" seed --songs "$songs" --users "$users" --heavy-user-songs "$heavy" >"$data/seed.log" 2>&1 \
-        || { cat "$data/seed.log"; exit 1; }
-    local seed_s=$((SECONDS - t0))
+    local t0=$SECONDS seed_note
+    if [ -z "$reused" ]; then
+        "$admin" seed --songs "$songs" --users "$users" --heavy-user-songs "$heavy" >"$data/seed.log" 2>&1 \
+            || { cat "$data/seed.log"; exit 1; }
+        seed_note="seeded in $((SECONDS - t0)) s"
+    else
+        "$admin" migrate >"$data/seed.log" 2>&1 || { cat "$data/seed.log"; exit 1; }
+        seed_note="seeded before, migrated in $((SECONDS - t0)) s"
+    fi
+
+    # What the cache-missing rows ask for, from the database itself: 3,000 songs' titles and lyrics (every 997th
+    # public song, and the public songs with one of the seed's rare words) cut into keywords, and 20,000 public
+    # songs for the player detail.
+    local sample_sql ids_sql public="open = 1 AND complete = 1 AND hidden = 0 AND deleted_at IS NULL"
+    if [ "$dbname" = postgresql ]; then
+        sample_sql="(SELECT json_build_object('t', title, 'l', lyric) FROM songs WHERE $public AND
+            abs(hashtext(id)) % 997 = 0 LIMIT 2000) UNION ALL (SELECT json_build_object('t', title, 'l', lyric)
+            FROM songs WHERE $public AND title ~ '(鲸落|琥珀|鹦鹉螺|银杏|极光|蒲公英)' LIMIT 1000)"
+        ids_sql="SELECT id FROM songs WHERE $public AND abs(hashtext(id)) % 37 = 0 LIMIT 20000"
+        psql -XAtq "$url" -c "$sample_sql" >"$work/sample.jsonl"
+        psql -XAtq "$url" -c "$ids_sql" >"$work/ids.txt"
+    else
+        local file=${url#sqlite:}
+        sample_sql="SELECT * FROM (SELECT json_object('t', title, 'l', lyric) FROM songs WHERE $public AND
+            seq % 997 = 0 LIMIT 2000) UNION ALL SELECT * FROM (SELECT json_object('t', title, 'l', lyric) FROM songs
+            WHERE $public AND (title LIKE '%鲸落%' OR title LIKE '%琥珀%' OR title LIKE '%鹦鹉螺%' OR title LIKE
+            '%银杏%' OR title LIKE '%极光%' OR title LIKE '%蒲公英%') LIMIT 1000)"
+        ids_sql="SELECT id FROM songs WHERE $public AND seq % 37 = 0 LIMIT 20000"
+        sqlite3 -readonly "$file" "$sample_sql" >"$work/sample.jsonl"
+        sqlite3 -readonly "$file" "$ids_sql" >"$work/ids.txt"
+    fi
+    node "$root/bench/api/keywords.js" 40000 <"$work/sample.jsonl" >"$work/keywords.txt"
 
     # A web root holding the app and the ceiling file.
     mkdir -p "$data/web"
@@ -117,40 +163,35 @@ run_database() { # sqlite|postgresql
         echo 'end'
     } >"$work/many.lua"
 
-    # The signed-in, cache-missing path: every request asks for a different song, or searches a different three-
-    # character keyword (a title word and one more character: some match a title, most do not). wrk's two threads
-    # take alternate numbers, so no request repeats another within a run.
-    cat >"$work/random.lua" <<LUA
-local chars = {}
-local words = {}
-for _, w in ipairs({"夏夜", "海边", "晚风", "星空", "月光", "城市", "霓虹", "青春", "回忆", "远方", "故乡", "春天",
-    "秋雨", "冬雪", "梦想", "心跳", "旅途", "花开", "微笑", "时光", "彩虹", "夕阳", "黎明", "山谷", "河流", "雨巷",
-    "灯火", "列车", "咖啡", "街角", "孤独", "温柔", "自由", "勇气", "思念", "约定", "告白", "风筝", "萤火", "烟花",
-    "夜空", "海浪", "北方", "南方", "少年", "姑娘", "窗台", "路口"}) do
-    words[#words + 1] = w
-    for c in w:gmatch("[%z\1-\127\194-\244][\128-\191]*") do chars[#chars + 1] = c end
-end
-local function enc(s) return (s:gsub("[^%w]", function(c) return string.format("%%%02X", c:byte()) end)) end
-local threads = 0
-setup = function(thread) threads = threads + 1; thread:set("tid", threads - 1) end
-local n = 0
-local token = "$token"
-request = function()
-    n = n + 1
-    local k = n * 2 + tid
-    local path
-    if RANDOM_KIND == "song" then
-        path = string.format("/music/getMusic?id=seed-s%08d", (k * 7919) % $songs)
-    else
-        local w = words[(k % #words) + 1]
-        local c = chars[(math.floor(k / #words) % #chars) + 1]
-        path = "/music/search?keyword=" .. enc(w .. c)
-    end
-    return wrk.format(nil, path, {["Authorization"] = token})
-end
-LUA
-    sed 's/RANDOM_KIND == "song"/true/' "$work/random.lua" >"$work/random_song.lua"
-    sed 's/RANDOM_KIND == "song"/false/' "$work/random.lua" >"$work/random_search.lua"
+    # The cache-missing rows' scripts: NAME-v.lua (visitor) and NAME-s.lua (signed in) take different stretches of
+    # the same list, and wrk's two threads alternate entries, so no path is asked for twice within a run.
+    vary_scripts() { # name list-file prefix
+        local name=$1 list=$2 prefix=$3 half
+        node -e '
+            const fs = require("fs");
+            const [list, prefix, out] = process.argv.slice(1);
+            const paths = fs.readFileSync(list, "utf8").split("\n").filter(Boolean)
+                .map((item) => prefix + encodeURIComponent(item));
+            fs.writeFileSync(out, "local paths = " + JSON.stringify(paths).replace(/^\[/, "{").replace(/\]$/, "}") + "\n");' \
+            "$list" "$prefix" "$work/$name-paths.lua"
+        half=$(( $(wc -l <"$list") / 2 ))
+        local start
+        for start in v:0 s:$half; do
+            {
+                cat "$work/$name-paths.lua"
+                echo "local start = ${start#*:}"
+                echo 'local threads = 0'
+                echo 'function setup(thread) thread:set("first", threads); threads = threads + 1 end'
+                echo 'local n = -1'
+                echo 'request = function()'
+                echo '    n = n + 1'
+                echo '    return wrk.format(nil, paths[(start + (first or 0) + 2 * n) % #paths + 1])'
+                echo 'end'
+            } >"$work/$name-${start%%:*}.lua"
+        done
+    }
+    vary_scripts search "$work/keywords.txt" "/music/search?keyword="
+    vary_scripts detail "$work/ids.txt" "/music/getMusic?id="
 
     curl -fs "$base/music/getPopularMusic?page=1" >"$data/web/ceiling.json"
     local some_id
@@ -175,15 +216,15 @@ LUA
         rows+=("search \"$word\"|/music/search?keyword=$(urlenc "$word")")
     done
     rows+=("player detail (getMusic)|/music/getMusic?id=$some_id")
-    rows+=("player detail, a different song each request|/music/getMusic|random_song")
-    rows+=("search, a different 3-character keyword each request|/music/search|random_search")
+    rows+=("search, each request a different keyword (2–6 characters)|/music/search|both|search")
+    rows+=("player detail, each request a different song|/music/getMusic|both|detail")
     rows+=("my works p1 ($heavy songs)|/music/song/list?page=1|auth")
     rows+=("my works p$(( (heavy + 19) / 20 )) (last)|/music/song/list?page=$(( (heavy + 19) / 20 ))|auth")
     rows+=("my works p1 (64 owners in turn, ~$(( songs / users )) songs each)|/music/song/list?page=1|many")
     rows+=("my works count (listNumber)|/music/song/listNumber|auth")
     rows+=("generating count (generateNumber)|/music/song/generateNumber|auth")
 
-    echo "### $dbname: $songs songs, $users users (seeded in ${seed_s} s), wrk -t2 -d${duration}s"
+    echo "### $dbname: $songs songs, $users users ($seed_note), wrk -t2 -d${duration}s"
     echo
     echo "Ratios are to the static file's req/s at the same connection count, measured again just before each row"
     echo "(column 'ceiling'), so that a machine whose load drifts during the run still compares like with like. Visitor:"
@@ -198,7 +239,8 @@ LUA
         local ceiling="" ceiling_p99=""
         local row name path auth
         for row in "${rows[@]}"; do
-            IFS='|' read -r name path auth <<<"$row"
+            IFS='|' read -r name path auth script <<<"$row"
+            [ "$auth" = both ] && auth=""
             if [ -n "${GEQU_BENCH_ROWS:-}" ] && [[ $name != static* ]] && ! [[ $name =~ $GEQU_BENCH_ROWS ]]; then
                 continue
             fi
@@ -212,7 +254,11 @@ LUA
                 read -r ceiling _ < <(measure_seconds=$(( (duration + 1) / 2 )) measure "$c" "$base/ceiling.json")
             fi
             if [ -z "$auth" ]; then
-                read -r rps p50 p99 bad < <(measure "$c" "$base$path")
+                if [ -n "$script" ]; then
+                    read -r rps p50 p99 bad < <(measure "$c" "$base$path" -s "$work/$script-v.lua")
+                else
+                    read -r rps p50 p99 bad < <(measure "$c" "$base$path")
+                fi
                 [[ $name == static* ]] && ceiling=$rps && ceiling_p99=$p99
                 vis="$rps | $p50 | $p99 | $(node -e 'console.log((process.argv[1]/process.argv[2]).toFixed(2))' "$rps" "$ceiling")×"
             else
@@ -222,8 +268,10 @@ LUA
             if [[ $name == static* ]]; then
                 sig="| | |"
             else
-                if [ "$auth" = many ] || [[ $auth == random_* ]]; then
-                    read -r srps sp50 sp99 sbad < <(measure "$c" "$base$path" -s "$work/$auth.lua")
+                if [ -n "$script" ]; then
+                    read -r srps sp50 sp99 sbad < <(measure "$c" "$base$path" -s "$work/$script-s.lua" -H "Authorization: $token")
+                elif [ "$auth" = many ]; then
+                    read -r srps sp50 sp99 sbad < <(measure "$c" "$base$path" -s "$work/many.lua")
                 else
                     read -r srps sp50 sp99 sbad < <(measure "$c" "$base$path" -H "Authorization: $token")
                 fi
@@ -273,7 +321,7 @@ LUA
     server_pid=""
     echo "gequ-server stopped in $((SECONDS - stop0)) s."
     echo
-    if [ "$dbname" = postgresql ]; then
+    if [ "$dbname" = postgresql ] && [ -n "$pg_dir" ]; then
         "$root/scripts/pg.sh" stop "$pg_dir" >/dev/null 2>&1 || true
         pg_dir=""
     fi

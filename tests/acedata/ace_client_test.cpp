@@ -764,6 +764,24 @@ TEST(AceCallback, FailuresAndUnfinishedAnswers) {
     EXPECT_EQ(pending->state, UpstreamState::Queued);
 }
 
+TEST(AceCallback, OnlyHttpUrlsAreTakenFromUpstream) {
+    // Issue 31: a clip URL that is a path of ours ("/media/<another song's key>") or another scheme is no URL.
+    auto parsed = AceClient::parseCallback(
+        R"({"success":true,"task_id":"t-5","data":[)"
+        R"({"id":"c1","state":"succeeded","audio_url":"/media/victim.mp3","image_url":"/media/victim.png"},)"
+        R"({"id":"c2","state":"succeeded","audio_url":"https://cdn1.suno.ai/c2.mp3","image_url":"file:///etc/x.png"},)"
+        R"({"id":"c3","state":"running","stream_audio_url":"//evil.example/s","audio_url":"javascript:x"}]})");
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+    ASSERT_EQ(parsed->clips.size(), 3u);
+    EXPECT_EQ(parsed->clips[0].state, ClipState::Failed) << "a succeeded clip without a usable audio URL";
+    EXPECT_EQ(parsed->clips[0].audioUrl, "");
+    EXPECT_EQ(parsed->clips[0].imageUrl, "");
+    EXPECT_EQ(parsed->clips[1].state, ClipState::Succeeded);
+    EXPECT_EQ(parsed->clips[1].audioUrl, "https://cdn1.suno.ai/c2.mp3");
+    EXPECT_EQ(parsed->clips[1].imageUrl, "");
+    EXPECT_EQ(parsed->clips[2].streamUrl, "");
+}
+
 TEST(AceCallback, RejectsWhatIsNoTask) {
     for (const std::string body :
          std::initializer_list<const char*>{"", "not json", "[1,2]", R"({"success":true})", R"({"hello":"world"})"}) {

@@ -246,8 +246,9 @@ TEST(MediaFetcher, LocalAndInvalidUrlsAndStoreFailures) {
     FakeAceServer fake;
     MemoryStore store;
     HttpMediaFetcher fetcher(store, local());
-    EXPECT_EQ(*fetcher.fetchAudio("l1", "/media/t-1-1.mp3"), "/media/t-1-1.mp3");
-    EXPECT_EQ(*fetcher.fetchCover("l1", "/media/t-1-1.svg"), "/media/t-1-1.svg");
+    EXPECT_EQ(*fetcher.fetchAudio("t-1-1", "/media/t-1-1.mp3"), "/media/t-1-1.mp3");
+    EXPECT_EQ(*fetcher.fetchCover("t-1-1", "/media/t-1-1.svg"), "/media/t-1-1.svg");
+    EXPECT_EQ(*fetcher.fetchWav("t-1-1", "/media/t-1-1.wav"), "/media/t-1-1.wav");
     for (const std::string url : {"", "ftp://example.com/a.mp3", "cdn1.suno.ai/a.mp3"}) {
         auto invalid = fetcher.fetchAudio("i1", url);
         ASSERT_FALSE(invalid.ok()) << url;
@@ -257,6 +258,25 @@ TEST(MediaFetcher, LocalAndInvalidUrlsAndStoreFailures) {
     auto full = fetcher.fetchAudio("f1", fake.baseUrl() + "/cdn/x.mp3");
     ASSERT_FALSE(full.ok());
     EXPECT_EQ(full.error().message, "媒体文件保存失败");
+    EXPECT_TRUE(store.items.empty());
+}
+
+TEST(MediaFetcher, OnlyTheSongsOwnKeysAreAcceptedAsOurs) {
+    // Issue 31: a path from upstream (or a callback) naming another song's file must not become this song's media, or
+    // access would follow the other song and a purge would delete a shared file.
+    MemoryStore store;
+    HttpMediaFetcher fetcher(store, local());
+    for (const std::string url : {"/media/other-song.mp3", "/media/l1.mp3.evil", "/media/../l1.mp3", "/etc/passwd"}) {
+        auto audio = fetcher.fetchAudio("l1", url);
+        ASSERT_FALSE(audio.ok()) << url;
+        EXPECT_EQ(audio.error().message, "媒体地址无效") << url;
+        auto cover = fetcher.fetchCover("l1", url);
+        ASSERT_FALSE(cover.ok()) << url;
+        EXPECT_EQ(cover.error().message, "媒体地址无效") << url;
+        EXPECT_FALSE(fetcher.fetchWav("l1", url).ok()) << url;
+    }
+    EXPECT_FALSE(fetcher.fetchCover("l1", "/media/other-song.png").ok());
+    EXPECT_EQ(*fetcher.fetchCover("l1", "/media/l1.png"), "/media/l1.png");
     EXPECT_TRUE(store.items.empty());
 }
 

@@ -1,5 +1,5 @@
 // The account wiring of the composition roots: gequ-admin's user and redeem commands as subprocesses, logins through
-// the real Runtime (generated secret, console SMS outbox), gequ-server's login endpoints, and the OpenSSL hasher.
+// the real Runtime (generated secret, console SMS outbox), gequ-server's login endpoints, and the hasher.
 
 #include "app_steps.h"
 #include "gequ/wiring/config.h"
@@ -155,8 +155,14 @@ TEST_F(AccountsCliTest, UserListShowDisableEnable) {
 
     RunResult list = admin({"user", "list"});
     ASSERT_EQ(list.status, 0) << list.err;
-    EXPECT_TRUE(contains(list.out, a.userId + "  13800138000  用户8000  points 20  level 0 普通用户")) << list.out;
-    EXPECT_TRUE(contains(list.out, "13900139000")) << list.out;
+    // Issue 31: phones are masked unless the operator asks for --full.
+    EXPECT_TRUE(contains(list.out, a.userId + "  138****8000  用户8000  points 20  level 0 普通用户")) << list.out;
+    EXPECT_TRUE(contains(list.out, "139****9000")) << list.out;
+    EXPECT_FALSE(contains(list.out, "13800138000")) << list.out;
+    EXPECT_FALSE(contains(admin({"--json", "user", "list"}).out, "13900139000"));
+    RunResult full = admin({"user", "list", "--full"});
+    EXPECT_TRUE(contains(full.out, a.userId + "  13800138000  用户8000")) << full.out;
+    EXPECT_TRUE(contains(admin({"--json", "user", "list", "--full"}).out, "13900139000"));
     EXPECT_TRUE(contains(list.out, "2 of 2 users")) << list.out;
     // Pages of one: the two users, one per page (both may share a creation millisecond, so either order is right).
     std::set<std::string> paged;
@@ -243,13 +249,14 @@ TEST(ServerLoginTest, AnIncompleteSmsProviderStopsTheStart) {
     EXPECT_TRUE(contains(r.err, "sms.aliyun.")) << r.err;
 }
 
-TEST(OpenSslHasherTest, KnownVectors) {
-    gequ::wiring::OpenSslHasher hasher;
+TEST(CryptoHasherTest, KnownVectors) {
+    gequ::wiring::CryptoHasher hasher;
     EXPECT_EQ(hasher.sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     EXPECT_EQ(hasher.sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     // RFC 4231, test case 2.
     EXPECT_EQ(hasher.hmacSha256Hex("Jefe", "what do ya want for nothing?"),
               "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    EXPECT_EQ(hasher.base64Url("\xfb\xff"), "-_8"); // RFC 4648 section 5, no padding
 }
 
 } // namespace

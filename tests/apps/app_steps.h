@@ -79,6 +79,7 @@ protected:
 private:
     std::unique_ptr<wiring::Config> _config;
     std::unique_ptr<wiring::Runtime> _runtime;
+    int _logins = 0;
 };
 
 } // namespace gequ::apps::test

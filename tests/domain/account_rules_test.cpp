@@ -63,6 +63,11 @@ TEST(Username, Limits) {
         {"  " + repeat("歌", 10) + "  ", ""},
         {"歌\n手", "用户名包含不支持的控制字符"},
         {"\xC0\xAF", "用户名包含无效的字符编码"},
+        {"\u202eabc", "用户名包含不可见的格式字符"},
+        {"a\u200bb", "用户名包含不可见的格式字符"},
+        {"a\u200db", "用户名包含不可见的格式字符"},
+        {"小明\u200e", "用户名包含不可见的格式字符"},
+        {"小明👍", ""},
     };
     for (const auto& [name, message] : table) {
         auto result = validateUsername(name);

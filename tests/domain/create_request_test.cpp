@@ -296,6 +296,16 @@ TEST(CreateValidation, ControlCharacters) {
     EXPECT_EQ(messageOf(inspiration("第一行\n第二行")), "");
 }
 
+TEST(CreateValidation, BidiAndZeroWidthCharactersAreRefusedInPublicText) {
+    // Issue 31: U+202E (right-to-left override), U+200B (zero-width space), U+2067 (right-to-left isolate).
+    EXPECT_EQ(messageOf(custom("\u202e夏天", "歌词")), "歌曲名称包含不可见的格式字符");
+    EXPECT_EQ(messageOf(custom("夏\u200b天", "歌词")), "歌曲名称包含不可见的格式字符");
+    EXPECT_EQ(messageOf(custom("夏天", "第一句\u2067第二句")), "歌词包含不可见的格式字符");
+    EXPECT_EQ(messageOf(custom("夏天", "歌词", "pop\u200c")), "风格包含不可见的格式字符");
+    EXPECT_EQ(messageOf(inspiration("描述\ufeff")), "歌词描述包含不可见的格式字符");
+    EXPECT_EQ(messageOf(custom("夏天👩\u200d💻", "歌词")), "") << "a joiner inside an emoji sequence is fine";
+}
+
 TEST(CreateValidation, InvalidUtf8) {
     EXPECT_EQ(messageOf(inspiration("\xC0\xAF")), "歌词描述包含无效的字符编码");
     EXPECT_EQ(messageOf(custom("夏天", "\xE4\xB8")), "歌词包含无效的字符编码");

@@ -93,6 +93,17 @@ TEST(Text, ControlCharacters) {
     EXPECT_FALSE(hasControlChars("\xC2\xA0 no-break space", false));
 }
 
+TEST(Text, HiddenFormatCharacters) {
+    EXPECT_FALSE(hasHiddenFormatChars("夏日的晚霞 abc"));
+    EXPECT_FALSE(hasHiddenFormatChars("\xC2\xA0 no-break space, é, ü"));
+    for (const char* hidden : {"\u202eabc", "a\u200bb", "a\u200cb", "a\u200db", "\u200e", "\u200f", "\u202a",
+                               "\u2066x\u2069", "\u2060", "\ufeffx", "\u061c", "\u00ad", "\u180e"}) {
+        EXPECT_TRUE(hasHiddenFormatChars(hidden)) << hidden;
+    }
+    EXPECT_FALSE(hasHiddenFormatChars("👩\u200d💻")) << "a joiner inside an emoji sequence";
+    EXPECT_FALSE(hasHiddenFormatChars("❤\ufe0f\u200d🔥"));
+}
+
 TEST(Text, LineBreaks) {
     EXPECT_EQ(normalizeLineBreaks("a\r\nb\rc\n"), "a\nb\nc\n");
     EXPECT_EQ(normalizeLineBreaks("\r"), "\n");

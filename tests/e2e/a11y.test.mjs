@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { launch, screenshot, baseUrl, viewports } from './browser.mjs';
-import { codeFor, newPhone } from './accounts.mjs';
+import { codeFor, newPhone, requestCode } from './accounts.mjs';
 
 const b64 = (text) => Buffer.from(text, 'utf8').toString('base64');
 
@@ -29,7 +29,7 @@ before(async () => {
     browser = await launch();
     // A user with two finished songs, one of them public (for the player and the square).
     const phone = newPhone();
-    await call('/login/code', { body: { phoneNumber: phone } });
+    await requestCode(phone);
     token = (await call('/login/phone', { body: { phoneNumber: phone, code: await codeFor(phone) } })).token;
     await call('/music/api/create/ace', {
         token,

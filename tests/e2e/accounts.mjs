@@ -2,6 +2,7 @@
 // and running gequ-admin against the server's data directory.
 import { readFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { baseUrl } from './browser.mjs';
 
@@ -31,6 +32,13 @@ export async function codeFor(phone, { timeoutMs = 10000 } = {}) {
     throw new Error(`no SMS code for ${phone} in ${outbox}`);
 }
 
+/// Every line of the console SMS outbox so far.
+export async function readOutbox() {
+    const outbox = path.join(dataDir, 'sms-outbox.jsonl');
+    if (!existsSync(outbox)) return [];
+    return readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean);
+}
+
 /// Runs gequ-admin on the server's data directory and returns its stdout.
 export function admin(...args) {
     return execFileSync(path.join(buildDir, 'bin', 'gequ-admin'), args, {
@@ -57,12 +65,38 @@ export async function loginThroughDialog(page, phone = newPhone()) {
     return phone;
 }
 
+/// GET /login/challenge solved as the altcha widget solves it: the base64 payload POST /login/code takes as `altcha`.
+export async function solvedChallenge(headers = {}) {
+    const { data } = await (await fetch(baseUrl + '/login/challenge', { headers })).json();
+    for (let n = 0; n <= data.maxnumber; n += 1) {
+        if (createHash('sha256').update(data.salt + n).digest('hex') === data.challenge) {
+            const payload = { algorithm: data.algorithm, challenge: data.challenge, number: n, salt: data.salt, signature: data.signature };
+            return Buffer.from(JSON.stringify(payload)).toString('base64');
+        }
+    }
+    throw new Error('the challenge has no solution');
+}
+
+/// POST /login/code, solving the proof-of-work challenge when the server asks for one (docs/security.md): the
+/// journeys all come from one address, which soon counts as a network that asked often.
+export async function requestCode(phone, headers = {}) {
+    const post = (body) =>
+        fetch(baseUrl + '/login/code', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', ...headers },
+            body: JSON.stringify(body),
+        }).then((r) => r.json());
+    const first = await post({ phoneNumber: phone });
+    if (!first.data?.challengeRequired) return first;
+    return post({ phoneNumber: phone, altcha: await solvedChallenge(headers) });
+}
+
 /// Logs in through the API (for journeys that are not about logging in); stores the token in the page.
 export async function loginThroughApi(page, phone = newPhone()) {
     const post = (p, body) =>
         fetch(baseUrl + p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
             .then((r) => r.json());
-    const sent = await post('/login/code', { phoneNumber: phone });
+    const sent = await requestCode(phone);
     if (sent.code !== 2000) throw new Error(`login code: ${JSON.stringify(sent)}`);
     const login = await post('/login/phone', { phoneNumber: phone, code: await codeFor(phone) });
     if (login.code !== 2000) throw new Error(`login: ${JSON.stringify(login)}`);

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, screenshot, baseUrl, viewports } from './browser.mjs';
-import { admin, loginThroughApi, loginThroughDialog } from './accounts.mjs';
+import { admin, codeFor, loginThroughApi, loginThroughDialog, newPhone, readOutbox, requestCode } from './accounts.mjs';
 
 let browser;
 before(async () => {
@@ -98,6 +98,74 @@ test('a token revoked while the page is open gets 4010 and the login dialog open
         await page.getByRole('button', { name: '积分记录' }).click();
         await page.getByRole('dialog', { name: '登录' }).waitFor();
         await screenshot(page, 'mobile-login-after-4010');
+    } finally {
+        await context.close();
+    }
+});
+
+// Issue 31: the proof-of-work challenge (docs/security.md, "Login abuse"). The server trusts loopback as its proxy
+// (scripts/e2e.sh), so each browser context speaks from its own network through X-Forwarded-For.
+async function pageFrom(address) {
+    const context = await browser.newContext({
+        viewport: viewports.desktop,
+        locale: 'zh-CN',
+        timezoneId: 'Asia/Shanghai',
+        extraHTTPHeaders: { 'X-Forwarded-For': address },
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    return { context, page, errors };
+}
+
+test('the login challenge is not shown when not needed, and the widget solves it in Chromium when it is', async () => {
+    // A fresh phone from a fresh network: no challenge.
+    {
+        const { context, page, errors } = await pageFrom('198.51.100.11');
+        try {
+            await page.goto(baseUrl + '/about');
+            const phone = newPhone();
+            const dialog = page.getByRole('dialog', { name: '登录' });
+            await page.getByRole('button', { name: '登录', exact: true }).first().click();
+            await dialog.waitFor();
+            await dialog.getByRole('textbox', { name: '手机号' }).fill(phone);
+            await dialog.getByRole('button', { name: '获取验证码' }).click();
+            await page.getByText('验证码发送成功，10分钟内有效').first().waitFor();
+            assert.equal(await page.locator('altcha-widget').count(), 0);
+            assert.equal(await dialog.getByTestId('login-challenge').count(), 0);
+            assert.deepEqual(errors, []);
+        } finally {
+            await context.close();
+        }
+    }
+    // A phone that has had three codes today (from three other networks): the dialog shows the widget, which solves
+    // the challenge by itself, and the code goes out; the login then works as always.
+    const phone = newPhone();
+    for (const address of ['198.51.101.1', '198.51.102.1', '198.51.103.1']) {
+        assert.equal((await requestCode(phone, { 'X-Forwarded-For': address })).code, 2000);
+    }
+    const { context, page, errors } = await pageFrom('198.51.104.1');
+    try {
+        await page.goto(baseUrl + '/profile');
+        await page.getByRole('heading', { level: 1, name: '个人中心' }).waitFor();
+        const dialog = page.getByRole('dialog', { name: '登录' });
+        await page.getByRole('button', { name: '登录', exact: true }).first().click();
+        await dialog.waitFor();
+        const before = (await readOutbox()).length;
+        await dialog.getByRole('textbox', { name: '手机号' }).fill(phone);
+        await dialog.getByRole('button', { name: '获取验证码' }).click();
+        await page.getByText('请先完成人机验证').first().waitFor();
+        await page.locator('altcha-widget').waitFor();
+        await screenshot(page, 'desktop-login-challenge');
+        await page.getByText('验证码发送成功，10分钟内有效').first().waitFor({ timeout: 30000 });
+        assert.equal((await readOutbox()).length, before + 1);
+        assert.equal(await dialog.getByTestId('login-challenge').count(), 0, 'the widget goes away once solved');
+        await dialog.getByRole('textbox', { name: '验证码' }).fill(await codeFor(phone));
+        await dialog.getByRole('checkbox', { name: '我已阅读并同意《用户协议》' }).check();
+        await dialog.getByRole('checkbox', { name: '我已阅读并同意《隐私政策》' }).check();
+        await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: '登录', exact: true }).click()]);
+        await page.getByText(`${phone.slice(0, 3)}****${phone.slice(7)}`).waitFor();
+        assert.deepEqual(errors, []);
     } finally {
         await context.close();
     }

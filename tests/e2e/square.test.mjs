@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, openPage, screenshot, horizontalOverflow, baseUrl, viewports } from './browser.mjs';
-import { codeFor, loginThroughDialog, newPhone } from './accounts.mjs';
+import { codeFor, loginThroughDialog, newPhone, requestCode } from './accounts.mjs';
 
 let browser;
 before(async () => {
@@ -26,7 +26,7 @@ const get = async (path, token) => (await fetch(baseUrl + path, { headers: token
 /// A maker publishes four songs (two tasks of two clips) made by the offline composer.
 async function seedPublicSongs() {
     const phone = newPhone();
-    assert.equal((await post('/login/code', { phoneNumber: phone })).code, 2000);
+    assert.equal((await requestCode(phone)).code, 2000);
     const { token } = (await post('/login/phone', { phoneNumber: phone, code: await codeFor(phone) })).data;
     for (const [title, style] of [
         ['海边的夏天', '流行'],

@@ -4,6 +4,8 @@
 
 #include "generation_support.h"
 
+#include <algorithm>
+
 namespace gequ::generation::test {
 namespace {
 
@@ -609,6 +611,47 @@ TEST_F(WorkerTest, AJoinIsFreeAndAFailedJoinRefundsNothing) {
     EXPECT_EQ(points(user), before);
     EXPECT_EQ(songs(joined->taskId).size(), 1u);
     EXPECT_EQ(songs(joined->taskId)[0].complete, SongStatus::Failed);
+    expectInvariants();
+}
+
+TEST_F(WorkerTest, OneJoinPerExtensionASecondAnswersTheFirstsSong) {
+    // Issue 31: three concats of one extension each made a (paid upstream) job.
+    ScriptedGenerator upstream;
+    auto w = worker(upstream, settings());
+    const std::string user = addUser(100, 5);
+    const std::string source = createTask(user);
+    finishTask(upstream, *w, source);
+    auto extended = creator().create(user, extendOf(songs(source)[1].id, 30));
+    ASSERT_TRUE(extended.ok()) << extended.error().message;
+    finishTask(upstream, *w, extended->taskId);
+
+    CreateRequest join;
+    join.action = "concat";
+    join.audioId = songs(extended->taskId)[0].id;
+    auto first = creator().create(user, join);
+    ASSERT_TRUE(first.ok()) << first.error().message;
+    for (int i = 0; i < 2; ++i) {
+        auto again = creator().create(user, join);
+        ASSERT_TRUE(again.ok()) << again.error().message;
+        EXPECT_EQ(again->taskId, first->taskId);
+        EXPECT_EQ(again->songIds, first->songIds);
+        EXPECT_EQ(again->cost, 0);
+    }
+    w->tick("w1");
+    const auto requests = upstream.requests();
+    const auto submitted =
+        std::count_if(requests.begin(), requests.end(), [](const auto& request) { return request.action == "concat"; });
+    EXPECT_EQ(submitted, 1) << "one upstream job";
+    // Once the join has failed, joining again is allowed (a new task).
+    TaskStatus failed = status("up-" + first->taskId, UpstreamState::Failed, {});
+    failed.error = "AI 服务生成失败";
+    upstream.setStatus(failed);
+    clock().advance(std::chrono::seconds(3));
+    w->tick("w1");
+    ASSERT_EQ(task(first->taskId).state, TaskState::Failed);
+    auto retried = creator().create(user, join);
+    ASSERT_TRUE(retried.ok()) << retried.error().message;
+    EXPECT_NE(retried->taskId, first->taskId);
     expectInvariants();
 }
 

@@ -7,8 +7,12 @@
 #include "http_client.h"
 #include "test_server.h"
 
+#include <Poco/Base64Encoder.h>
+#include <Poco/DigestEngine.h>
 #include <Poco/JSON/Object.h>
+#include <Poco/SHA2Engine.h>
 #include <gtest/gtest.h>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,13 +56,65 @@ protected:
     HttpAnswer requestCode(const std::string& phone, const std::string& ip = "10.0.0.1") {
         return post("/login/code", R"({"phoneNumber":")" + phone + R"("})", {}, ip);
     }
+    /// A code request with an ALTCHA payload (solvedChallenge).
+    HttpAnswer requestCodeWith(const std::string& phone, const std::string& ip, const std::string& altcha) {
+        return post("/login/code", R"({"phoneNumber":")" + phone + R"(","altcha":")" + altcha + R"("})", {}, ip);
+    }
+    /// Whether an answer asks for a solved challenge (data.challengeRequired).
+    static bool asksForChallenge(const HttpAnswer& answer) {
+        auto json = answer.json();
+        auto data = json->getObject("data");
+        return !data.isNull() && data->optValue<bool>("challengeRequired", false);
+    }
+    /// Requests a code; when the server asks for a challenge, solves one as the altcha widget does and asks again.
+    HttpAnswer requestCodeSolving(const std::string& phone, const std::string& ip = "10.0.0.1") {
+        auto answer = requestCode(phone, ip);
+        return asksForChallenge(answer) ? requestCodeWith(phone, ip, solvedChallenge(ip)) : answer;
+    }
+    /// GET /login/challenge solved by brute force, as the altcha widget solves it: the base64 JSON payload
+    /// {algorithm, challenge, number, salt, signature} that POST /login/code takes as `altcha`.
+    std::string solvedChallenge(const std::string& ip = {}) {
+        RequestSpec spec;
+        spec.uri = "/login/challenge";
+        if (!ip.empty()) {
+            spec.headers.emplace_back("X-Forwarded-For", ip);
+        }
+        auto challenge = data(send(apiServer().port(), spec));
+        const std::string salt = challenge->getValue<std::string>("salt");
+        const std::string target = challenge->getValue<std::string>("challenge");
+        const auto max = challenge->getValue<std::int64_t>("maxnumber");
+        for (std::int64_t n = 0; n <= max; ++n) {
+            Poco::SHA2Engine sha(Poco::SHA2Engine::SHA_256);
+            sha.update(salt + std::to_string(n));
+            if (Poco::DigestEngine::digestToHex(sha.digest()) == target) {
+                Poco::JSON::Object payload;
+                payload.set("algorithm", challenge->getValue<std::string>("algorithm"));
+                payload.set("challenge", target);
+                payload.set("number", n);
+                payload.set("salt", salt);
+                payload.set("signature", challenge->getValue<std::string>("signature"));
+                payload.set("took", 10);
+                std::ostringstream json;
+                payload.stringify(json);
+                std::ostringstream out;
+                Poco::Base64Encoder encoder(out);
+                encoder.rdbuf()->setLineLength(0);
+                encoder << json.str();
+                encoder.close();
+                return out.str();
+            }
+        }
+        ADD_FAILURE() << "the challenge has no solution up to maxnumber";
+        return {};
+    }
     HttpAnswer loginWith(const std::string& phone, const std::string& code, const std::string& ip = "10.0.0.1") {
         return post("/login/phone", R"({"phoneNumber":")" + phone + R"(","code":")" + code + R"("})", {}, ip);
     }
-    /// Logs in through HTTP (a code, then the login) from a fresh IP, and returns the token.
+    /// Logs in through HTTP (a code, then the login) from a fresh IP on a fresh network (a /24 of its own, so no
+    /// proof-of-work challenge is asked), and returns the token.
     std::string login(const std::string& phone) {
         const int n = ++_ips;
-        const std::string ip = "10.9." + std::to_string(n / 200) + "." + std::to_string(n % 200 + 1);
+        const std::string ip = "10." + std::to_string(100 + n / 250) + "." + std::to_string(n % 250) + ".1";
         auto sent = requestCode(phone, ip);
         EXPECT_EQ(sent.status, 200) << sent.text();
         EXPECT_EQ(okCode(sent), 2000) << sent.text();

@@ -74,35 +74,49 @@ TEST_F(AuthTest, ResendWithinSixtySecondsIsRefusedWithTheWait) {
     expectOk(requestCode("13900139000"));
 }
 
-TEST_F(AuthTest, TenCodesPerPhoneFromOneClientInAnyTwentyFourHours) {
+TEST_F(AuthTest, TenCodesPerPhoneInAnyTwentyFourHoursOverAllClients) {
+    // The owner signed in from home before (so their home is a client known to the account).
+    const std::string home = "10.0.7.7";
+    login(kPhone);
+    expectOk(requestCode(kPhone, home));
+    expectOk(loginWith(kPhone, sms().lastCode(kPhone), home));
     const domain::TimePoint first = clock().now();
-    for (int i = 0; i < 10; ++i) {
-        expectOk(requestCode(kPhone));
+    for (int i = 0; i < 8; ++i) { // with the two above, ten codes: from eight clients on eight networks
+        expectOk(requestCodeSolving(kPhone, "10.1." + std::to_string(i) + ".1"));
         clock().advance(61s);
     }
-    expectError(requestCode(kPhone), 429, 4290, "今日验证码发送次数已达上限");
-    clock().set(first + 24h - 1ms);
-    expectError(requestCode(kPhone), 429, 4290, "今日验证码发送次数已达上限");
+    // Issue 31: the daily cap counts every client, so many clients together cannot send the phone more.
+    expectError(requestCodeSolving(kPhone, "10.2.0.1"), 429, 4290, "今日验证码发送次数已达上限");
+    clock().set(first + 24h - 2min);
+    expectError(requestCodeSolving(kPhone, "10.2.0.2"), 429, 4290, "今日验证码发送次数已达上限");
     EXPECT_EQ(sms().sentCount(), 10u);
-    // Someone else asking for codes to the phone cannot use up its owner's: another client still gets one.
-    expectOk(requestCode(kPhone, "10.0.1.7"));
-    EXPECT_EQ(sms().sentCount(), 11u);
-    clock().set(first + 24h + 61s); // the first code has left the rolling window
-    expectOk(requestCode(kPhone));
-    EXPECT_EQ(sms().sentCount(), 12u);
+    // ...but the owner, at home, still gets a code and signs in.
+    expectOk(requestCodeSolving(kPhone, home));
+    expectOk(loginWith(kPhone, sms().lastCode(kPhone), home));
+    clock().set(first + 24h + 61s); // the first codes have left the rolling window
+    expectOk(requestCodeSolving(kPhone, "10.2.0.3"));
+}
+
+TEST_F(AuthTest, TenCodesPerPhoneFromOneClientInAnyTwentyFourHours) {
+    for (int i = 0; i < 10; ++i) {
+        expectOk(requestCodeSolving(kPhone));
+        clock().advance(61s);
+    }
+    expectError(requestCodeSolving(kPhone), 429, 4290, "今日验证码发送次数已达上限");
+    EXPECT_EQ(sms().sentCount(), 10u);
 }
 
 TEST_F(AuthTest, TwentyCodesPerClientIpInAnyHour) {
     const std::string ip = "10.0.2.1";
     for (int i = 0; i < 20; ++i) {
-        expectOk(requestCode("1380000" + std::to_string(1000 + i), ip));
+        expectOk(requestCodeSolving("1380000" + std::to_string(1000 + i), ip));
     }
-    expectError(requestCode("13900000000", ip), 429, 4290, "操作过于频繁，请稍后再试");
-    expectOk(requestCode("13900000000", "10.0.2.2")); // another client
+    expectError(requestCodeSolving("13900000000", ip), 429, 4290, "操作过于频繁，请稍后再试");
+    expectOk(requestCodeSolving("13900000000", "10.0.2.2")); // another client
     clock().advance(1h);
-    expectError(requestCode("13900000001", ip), 429, 4290, "操作过于频繁，请稍后再试");
+    expectError(requestCodeSolving("13900000001", ip), 429, 4290, "操作过于频繁，请稍后再试");
     clock().advance(1ms);
-    expectOk(requestCode("13900000001", ip));
+    expectOk(requestCodeSolving("13900000001", ip));
     EXPECT_EQ(sms().sentCount(), 22u);
 }
 
@@ -124,7 +138,7 @@ TEST_F(AuthTest, ProviderFailureIs5020AndLeavesNothingBehind) {
     }
     sms().setFailing(false);
     for (int i = 0; i < 20; ++i) {
-        expectOk(requestCode("1390000" + std::to_string(1000 + i), "10.0.3.1"));
+        expectOk(requestCodeSolving("1390000" + std::to_string(1000 + i), "10.0.3.1"));
     }
 
     auto login = loginWith(kPhone, first);
@@ -203,7 +217,7 @@ TEST_F(AuthTest, FiveWrongGuessesLockTheGuesserNotTheCode) {
     expectOk(requestCode(kPhone));
     const std::string code = sms().lastCode(kPhone);
     const std::string wrong = code == "000000" ? "000001" : "000000";
-    const std::string guesser = "10.6.6.6";
+    const std::string guesser = "10.0.0.66"; // on the owner's network (a code is good only there)
     for (int i = 1; i <= 5; ++i) {
         expectError(loginWith(kPhone, wrong, guesser), 400, 4000, "验证码错误");
     }
@@ -212,6 +226,133 @@ TEST_F(AuthTest, FiveWrongGuessesLockTheGuesserNotTheCode) {
     expectError(loginWith(kPhone, code, guesser), 429, 4290, "验证码错误次数过多，请10分钟后再试");
     // ...but the code is not burnt: its owner, on another client, logs in with it.
     expectOk(loginWith(kPhone, code));
+}
+
+TEST_F(AuthTest, ACodeIsGoodOnlyForTheNetworkThatAskedForIt) {
+    expectOk(requestCode(kPhone, "10.0.0.1"));
+    const std::string code = sms().lastCode(kPhone);
+    expectError(loginWith(kPhone, code, "10.9.9.9"), 400, 4000, "请先获取验证码");
+    expectError(loginWith(kPhone, code, "2001:db8:9::1"), 400, 4000, "请先获取验证码");
+    expectOk(loginWith(kPhone, code, "10.0.0.2")) << "another address of the same /24";
+}
+
+TEST_F(AuthTest, AnotherNetworksCodeNeitherReplacesNorDelaysTheOwners) {
+    expectOk(requestCode(kPhone, "10.0.0.1"));
+    const std::string owners = sms().lastCode(kPhone);
+    expectOk(requestCode(kPhone, "10.5.5.5")) << "no 60 s wait for another network";
+    const std::string attackers = sms().lastCode(kPhone);
+    expectError(requestCode(kPhone, "10.5.5.6"), 429, 4290, "发送过于频繁，请60秒后再试") << "the same network waits";
+    if (owners != attackers) {
+        expectError(loginWith(kPhone, attackers, "10.0.0.1"), 400, 4000, "验证码错误");
+    }
+    expectOk(loginWith(kPhone, owners, "10.0.0.1"));
+}
+
+TEST_F(AuthTest, AChallengeIsAskedOnceAPhoneHasHadThreeCodesAndIsGoodOnce) {
+    for (int i = 0; i < 3; ++i) {
+        expectOk(requestCode(kPhone, "10.3." + std::to_string(i) + ".1"));
+    }
+    auto asked = requestCode(kPhone, "10.3.9.1");
+    expectError(asked, 429, 4290, "请先完成人机验证");
+    EXPECT_TRUE(asksForChallenge(asked));
+    EXPECT_EQ(sms().sentCount(), 3u);
+
+    // The challenge: ALTCHA's SHA-256 format, signed, expiring in five minutes.
+    auto challenge = data(getAs("/login/challenge"));
+    EXPECT_EQ(challenge->getValue<std::string>("algorithm"), "SHA-256");
+    EXPECT_TRUE(std::regex_match(challenge->getValue<std::string>("challenge"), std::regex("[0-9a-f]{64}")));
+    EXPECT_TRUE(std::regex_match(challenge->getValue<std::string>("signature"), std::regex("[0-9a-f]{64}")));
+    EXPECT_EQ(challenge->getValue<std::int64_t>("maxnumber"), 2000);
+    const std::string salt = challenge->getValue<std::string>("salt");
+    const auto expires = std::to_string(domain::toEpochMillis(clock().now() + 5min) / 1000);
+    EXPECT_TRUE(std::regex_match(salt, std::regex("[0-9a-f]{24}\\?expires=" + expires + "&"))) << salt;
+
+    const std::string solved = solvedChallenge("10.3.9.1");
+    auto garbage = requestCodeWith(kPhone, "10.3.9.1", "bm90IGpzb24=");
+    expectError(garbage, 400, 4000, "人机验证已失效，请重新验证");
+    EXPECT_TRUE(asksForChallenge(garbage));
+    expectOk(requestCodeWith(kPhone, "10.3.9.1", solved));
+    EXPECT_EQ(sms().sentCount(), 4u);
+    // Each solution is good once, on any network.
+    expectError(requestCodeWith(kPhone, "10.3.8.1", solved), 400, 4000, "人机验证已失效，请重新验证");
+    // ...and only for five minutes.
+    const std::string late = solvedChallenge("10.3.8.1");
+    clock().advance(5min);
+    expectError(requestCodeWith(kPhone, "10.3.8.1", late), 400, 4000, "人机验证已失效，请重新验证");
+    expectOk(requestCodeWith(kPhone, "10.3.8.1", solvedChallenge("10.3.8.1")));
+    EXPECT_EQ(sms().sentCount(), 5u);
+}
+
+TEST_F(AuthTest, ANetworkIsAskedForAChallengeAfterFiveCodesAnHourAndCappedAtItsShare) {
+    // Ten /64s of one /56 are one network; another /56 is not held by it.
+    int sent = 0;
+    for (int i = 0; i < 5; ++i) {
+        expectOk(requestCode("1380000" + std::to_string(1000 + i), "2001:db8:1:1" + std::to_string(i) + "::1"));
+        ++sent;
+    }
+    auto asked = requestCode("13800001005", "2001:db8:1:15::1");
+    expectError(asked, 429, 4290, "请先完成人机验证");
+    expectOk(requestCode("13800001005", "2001:db8:2:1::1")) << "another network";
+    // Past its share of the hourly budget (a twentieth of 1000: 50), even solved challenges are refused.
+    for (int i = 5; i < 50; ++i) {
+        const std::string ip = "2001:db8:1:1" + std::to_string(i % 10) + "::" + std::to_string(i / 10 + 1);
+        expectOk(requestCodeSolving("1380000" + std::to_string(1000 + i), ip)) << i;
+    }
+    expectError(requestCodeSolving("13800001099", "2001:db8:1:19::9"), 429, 4290, "操作过于频繁，请稍后再试");
+    EXPECT_EQ(sms().sentCount(), 51u);
+    expectOk(requestCode("13900001099", "10.4.4.4")) << "other networks' real users still get codes";
+}
+
+TEST_F(AuthTest, AnAttackFromSixteenClientsNeitherLocksOutTheOwnerNorGuessesThirtyTimesADay) {
+    // Issue 31's attack: 16 client addresses (X-Forwarded-For from the trusted loopback proxy) on 16 networks ask for
+    // codes to one phone, solving every challenge, and guess at the codes as fast as they are let, for a whole day.
+    const std::string home = "198.51.100.7";
+    expectOk(requestCode(kPhone, home));
+    expectOk(loginWith(kPhone, sms().lastCode(kPhone), home)); // the owner signed in from home before
+    clock().advance(1h);
+    int checked = 0;     // guesses the server compared with a code (验证码错误 or burnt)
+    int ownerLogins = 0; // the owner's logins during the attack, each on the first try
+    int othersServed = 0;
+    std::int64_t guess = 0;
+    const domain::TimePoint start = clock().now();
+    for (int round = 0; clock().now() < start + 24h; ++round) {
+        for (int a = 0; a < 16; ++a) {
+            const std::string attacker = "203.0." + std::to_string(100 + a) + ".9";
+            requestCodeSolving(kPhone, attacker);
+            for (int i = 0; i < 8; ++i) {
+                char code[8];
+                std::snprintf(code, sizeof code, "%06lld", static_cast<long long>(guess++ % 1000000));
+                const auto answer = loginWith(kPhone, code, attacker);
+                if (answer.status == 200) {
+                    FAIL() << "the attacker guessed the code";
+                }
+                const std::string message = answer.json()->getValue<std::string>("message");
+                if (message == "验证码错误" || message == "验证码错误次数过多，请重新获取") {
+                    ++checked;
+                }
+            }
+        }
+        if (round % 2 == 0) {
+            // A real user elsewhere gets a code without any challenge.
+            const std::string other = "1390000" + std::to_string(1000 + round);
+            auto theirs = requestCode(other, "192.0." + std::to_string(round % 250) + ".1");
+            EXPECT_EQ(theirs.status, 200) << theirs.text();
+            othersServed += theirs.status == 200 ? 1 : 0;
+        }
+        if (round % 6 == 0) {
+            // Every three hours the owner, at home, asks for a code (solving a challenge when asked) and signs in at
+            // the first try.
+            auto sent = requestCodeSolving(kPhone, home);
+            EXPECT_EQ(sent.status, 200) << sent.text();
+            auto owner = loginWith(kPhone, sms().lastCode(kPhone), home);
+            EXPECT_EQ(owner.status, 200) << "round " << round << ": " << owner.text();
+            ownerLogins += owner.status == 200 ? 1 : 0;
+        }
+        clock().advance(30min);
+    }
+    EXPECT_LT(checked, 30) << "the attacker's guesses on the phone in a day";
+    EXPECT_EQ(ownerLogins, 8);
+    EXPECT_EQ(othersServed, 24);
 }
 
 TEST_F(AuthTest, WrongAttemptsBelowTheLimitDoNotStopTheRightCode) {

@@ -108,8 +108,8 @@ protected:
     HttpAnswer like(const std::string& id, bool on, const std::string& auth) {
         return post("/music/like", R"({"nativeId":")" + id + R"(","like":)" + (on ? "true" : "false") + "}", auth);
     }
-    HttpAnswer share(const std::string& id, const std::string& auth = {}) {
-        return post("/music/share", R"({"nativeId":")" + id + R"("})", auth);
+    HttpAnswer share(const std::string& id, const std::string& auth = {}, const std::string& ip = "198.51.100.1") {
+        return post("/music/share", R"({"nativeId":")" + id + R"("})", auth, ip);
     }
 
     static std::int64_t plays(const HttpAnswer& answer) { return data(answer)->getValue<std::int64_t>("play_count"); }
@@ -326,8 +326,26 @@ TEST_F(EngagementTest, ShareCountsAndGivesThePlayerLink) {
     EXPECT_EQ(first->getValue<std::int64_t>("forward_count"), 1);
     // base64("s-a") = "cy1h"; the link is public_base_url (its trailing slash dropped) + /musicPlayer?id=.
     EXPECT_EQ(first->getValue<std::string>("url"), "https://gequ.example.com/musicPlayer?id=cy1h");
-    EXPECT_EQ(data(share("s-a", token(3)))->getValue<std::int64_t>("forward_count"), 2) << "every share counts";
+    EXPECT_EQ(data(share("s-a", token(3)))->getValue<std::int64_t>("forward_count"), 2) << "another viewer's counts";
     EXPECT_EQ(stored("s-a").forwardCount, 2);
+}
+
+TEST_F(EngagementTest, OneViewersSharesCountOnceAWindowAsPlaysDo) {
+    // Issue 31: 40 anonymous shares from one client raised forward_count by 40 (a share weighs 5 in the hot list).
+    for (int i = 0; i < 40; ++i) {
+        auto answer = share("s-a");
+        ASSERT_EQ(answer.status, 200) << answer.text();
+        EXPECT_EQ(data(answer)->getValue<std::int64_t>("forward_count"), 1);
+        EXPECT_EQ(data(answer)->getValue<std::string>("url"), "https://gequ.example.com/musicPlayer?id=cy1h")
+            << "the link is given every time";
+    }
+    for (int i = 0; i < 5; ++i) {
+        share("s-a", token(1));
+    }
+    EXPECT_EQ(stored("s-a").forwardCount, 2) << "one anonymous client and one user";
+    EXPECT_EQ(data(share("s-a", {}, "198.51.100.2"))->getValue<std::int64_t>("forward_count"), 3);
+    clock().advance(domain::kPlayWindow);
+    EXPECT_EQ(data(share("s-a"))->getValue<std::int64_t>("forward_count"), 4) << "a window later it counts again";
 }
 
 TEST_F(EngagementTest, ShareLinksEncodeTheBase64ForTheQuery) {
@@ -358,16 +376,16 @@ TEST_F(EngagementTest, OnlyFinishedSongsTheViewerMaySeeCanBeShared) {
 TEST_F(EngagementTest, ParallelSharesCountExactly) {
     std::vector<std::thread> threads;
     for (int t = 0; t < kUsers; ++t) {
-        threads.emplace_back([&] {
+        threads.emplace_back([&, t] {
             for (int i = 0; i < 3; ++i) {
-                EXPECT_EQ(share("s-c").status, 200);
+                EXPECT_EQ(share("s-c", token(t + 1)).status, 200);
             }
         });
     }
     for (auto& thread : threads) {
         thread.join();
     }
-    EXPECT_EQ(stored("s-c").forwardCount, kUsers * 3);
+    EXPECT_EQ(stored("s-c").forwardCount, kUsers) << "each user's shares count once";
 }
 
 // --- the lists
@@ -380,8 +398,8 @@ TEST_F(EngagementTest, TheHotListFollowsPlaysLikesAndSharesAtOnce) {
     // s-c (1 h): nothing, -1/72. The key moves with each count, at once, with no upkeep pass in between.
     like("s-a", true, token(1));
     like("s-a", true, token(2));
-    share("s-a");
-    share("s-a");
+    share("s-a", token(1));
+    share("s-a", token(2));
     for (int user = 1; user <= 3; ++user) {
         play("s-b", token(user));
     }

@@ -1,9 +1,9 @@
 // Buying plans through the sandbox provider (the default): the order answers per channel, the checkout page, the
 // confirm action on the one fulfilment path, the result queries, and the membership arithmetic of docs/product.md.
 
+#include "gequ/crypto/encoding.h"
 #include "pay_client.h"
 
-#include <Poco/Base64Decoder.h>
 #include <atomic>
 #include <regex>
 #include <thread>
@@ -23,11 +23,7 @@ std::string checkoutUrl(const std::string& orderNo) {
 }
 
 std::string base64Decode(const std::string& text) {
-    std::istringstream in(text);
-    Poco::Base64Decoder decoder(in);
-    std::ostringstream out;
-    out << decoder.rdbuf();
-    return out.str();
+    return crypto::base64Decode(text).value_or("");
 }
 
 /// The Asia/Shanghai date `offset` after testNow().

@@ -267,7 +267,9 @@ TEST_F(MediaTest, APublicSongStillPlaysWithRangeAndLongPublicCaching) {
     EXPECT_EQ(range.status, 206);
     EXPECT_EQ(range.body, mediaBytes().substr(10, 10));
     EXPECT_EQ(fetch("/media/public-1.mp3", {}, {{"If-None-Match", whole.header("ETag")}}).status, 304);
-    EXPECT_EQ(fetch("/media/public-1.mp3", {}, {{"Range", "bytes=99999-"}}).status, 416);
+    auto unsatisfiable = fetch("/media/public-1.mp3", {}, {{"Range", "bytes=99999-"}});
+    EXPECT_EQ(unsatisfiable.status, 416);
+    EXPECT_EQ(unsatisfiable.header("Cache-Control"), "no-store") << "issue 31: a 416 is not cached for a year";
     EXPECT_EQ(firstWork(owner.token)->getValue<std::string>("native_audio_url"), "/media/public-1.mp3")
         << "public songs keep their plain, cacheable URLs";
 }
@@ -308,6 +310,14 @@ TEST(ClientAddress, IPv6ClientsAreBucketedBySlash64) {
     EXPECT_EQ(clientBucket("::ffff:203.0.113.7"), "203.0.113.7");
 }
 
+TEST(ClientAddress, NetworksAreSlash24AndSlash56) {
+    EXPECT_EQ(networkBucket("203.0.113.7"), "203.0.113.0/24");
+    EXPECT_EQ(networkBucket("::ffff:203.0.113.7"), "203.0.113.0/24");
+    EXPECT_EQ(networkBucket("2001:db8:1:2ff::5"), "2001:db8:1:200::/56");
+    EXPECT_EQ(networkBucket("2001:db8:1:200::1"), networkBucket("2001:db8:1:2ff:ffff::1")) << "one /56";
+    EXPECT_NE(networkBucket("2001:db8:1:300::1"), networkBucket("2001:db8:1:200::1"));
+}
+
 TEST(ClientAddress, ForwardedForIsBelievedOnlyFromTrustedProxies) {
     TrustedProxies proxies({"10.0.0.0/8", "fd00::/8"});
     EXPECT_EQ(resolveClientIp("10.1.2.3", "198.51.100.7", true, proxies), "198.51.100.7");
@@ -328,7 +338,8 @@ TEST(ClientAddress, ForwardedForIsBelievedOnlyFromTrustedProxies) {
 
 TEST(ClientAddress, AnUntrustedPeersForwardedForIsIgnored) {
     // Trusting only 10.0.0.1: the test's loopback connections are not a proxy, so X-Forwarded-For is ignored and every
-    // request below is one client, which the 20-codes-an-hour limit stops.
+    // request below is one client on one network: past 5 codes the network must solve a challenge (15 refused), and
+    // the 21st meets the 20-codes-an-hour limit. Believed, the addresses would be 21 clients on 21 networks.
     TestServer server([](HttpConfig& config) {
         config.trustProxy = true;
         config.trustedProxies = {"10.0.0.1"};
@@ -339,12 +350,13 @@ TEST(ClientAddress, AnUntrustedPeersForwardedForIsIgnored) {
         spec.method = "POST";
         spec.uri = "/login/code";
         spec.body = R"({"phoneNumber":"1380000)" + std::to_string(4000 + i) + R"("})";
-        spec.headers = {{"Content-Type", "application/json"}, {"X-Forwarded-For", "198.51.100." + std::to_string(i)}};
+        spec.headers = {{"Content-Type", "application/json"},
+                        {"X-Forwarded-For", "198.51." + std::to_string(100 + i) + ".7"}};
         if (send(server.port(), spec).status == 429) {
             ++refused;
         }
     }
-    EXPECT_EQ(refused, 1);
+    EXPECT_EQ(refused, 16);
 }
 
 TEST(ClientAddress, OneIPv6HostIsOneClientForTheLimits) {
@@ -355,20 +367,20 @@ TEST(ClientAddress, OneIPv6HostIsOneClientForTheLimits) {
         spec.method = "POST";
         spec.uri = "/login/code";
         spec.body = R"({"phoneNumber":"1380000)" + std::to_string(5000 + i) + R"("})";
-        // Every request from a different address of the same /64.
+        // Every request from a different address of the same /64: one client (and one network), so as above.
         spec.headers = {{"Content-Type", "application/json"},
                         {"X-Forwarded-For", "2001:db8:7:7::" + std::to_string(i + 1)}};
         if (send(server.port(), spec).status == 429) {
             ++refused;
         }
     }
-    EXPECT_EQ(refused, 1);
+    EXPECT_EQ(refused, 16);
     RequestSpec other;
     other.method = "POST";
     other.uri = "/login/code";
     other.body = R"({"phoneNumber":"13800005099"})";
-    other.headers = {{"Content-Type", "application/json"}, {"X-Forwarded-For", "2001:db8:7:8::1"}};
-    EXPECT_EQ(send(server.port(), other).status, 200) << "another /64 is another client";
+    other.headers = {{"Content-Type", "application/json"}, {"X-Forwarded-For", "2001:db8:8:8::1"}};
+    EXPECT_EQ(send(server.port(), other).status, 200) << "another /56 is another client and network";
 }
 
 // ---- slow clients ----
@@ -455,6 +467,165 @@ TEST(SlowClients, AKeptAliveConnectionServesSeveralRequests) {
         EXPECT_EQ(sendOn(session, spec).status, 200);
         std::this_thread::sleep_for(1500ms); // idle longer than the deadline, shorter than deadline + keep-alive
     }
+}
+
+// ---- the per-client connection cap (issue 31) ----
+
+/// A connection to the server from a given loopback source address (127.0.0.1 and 127.0.0.2 are two clients).
+Poco::Net::StreamSocket connectFrom(const std::string& source, std::uint16_t port) {
+    Poco::Net::StreamSocket socket;
+    socket.impl()->bind(Poco::Net::SocketAddress(source, 0));
+    socket.connect(Poco::Net::SocketAddress("127.0.0.1", port));
+    return socket;
+}
+
+/// Whether the server closed the connection without a word within `wait` (a refused connection) rather than
+/// answering a request on it.
+bool closedAtOnce(Poco::Net::StreamSocket& socket, std::chrono::milliseconds wait = 2s) {
+    socket.setReceiveTimeout(Poco::Timespan(std::chrono::duration_cast<std::chrono::microseconds>(wait).count()));
+    try {
+        const std::string request = "GET /music/test HTTP/1.1\r\nHost: x\r\n\r\n";
+        socket.sendBytes(request.data(), static_cast<int>(request.size()));
+        char buffer[64];
+        return socket.receiveBytes(buffer, sizeof buffer) <= 0;
+    } catch (const Poco::TimeoutException&) {
+        return false;
+    } catch (const Poco::Exception&) {
+        return true; // reset
+    }
+}
+
+TEST(ConnectionCap, AClientPastItsCapIsRefusedAtAcceptAndOthersAreServed) {
+    TestServer server([](HttpConfig& config) {
+        config.maxConnectionsPerClient = 4;
+        config.trustedProxies = {"10.0.0.1"}; // loopback is not a proxy here, so it is capped
+        config.threads = 16;
+    });
+    std::vector<Poco::Net::StreamSocket> held;
+    for (int i = 0; i < 4; ++i) {
+        held.push_back(connectFrom("127.0.0.1", server.port()));
+    }
+    std::this_thread::sleep_for(200ms); // the server has accepted them
+    for (int i = 0; i < 3; ++i) {
+        auto extra = connectFrom("127.0.0.1", server.port());
+        EXPECT_TRUE(closedAtOnce(extra)) << "a fifth connection of one client is closed at once";
+    }
+    auto other = connectFrom("127.0.0.2", server.port());
+    EXPECT_FALSE(closedAtOnce(other)) << "another client is served";
+    EXPECT_FALSE(closedAtOnce(held.front())) << "the client's own connections still work";
+    // Closing one frees its place.
+    held.back().close();
+    held.pop_back();
+    bool served = false;
+    for (int i = 0; i < 20 && !served; ++i) {
+        std::this_thread::sleep_for(50ms);
+        auto again = connectFrom("127.0.0.1", server.port());
+        served = !closedAtOnce(again);
+    }
+    EXPECT_TRUE(served);
+}
+
+TEST(ConnectionCap, TrustedProxiesAreNotCapped) {
+    TestServer server([](HttpConfig& config) {
+        config.maxConnectionsPerClient = 2;
+        config.threads = 16;
+    });
+    std::vector<Poco::Net::StreamSocket> held;
+    for (int i = 0; i < 6; ++i) {
+        held.push_back(connectFrom("127.0.0.1", server.port()));
+    }
+    for (auto& socket : held) {
+        EXPECT_FALSE(closedAtOnce(socket)) << "loopback is a trusted proxy by default: it carries many clients";
+    }
+}
+
+// ---- request framing and header size (issue 31) ----
+
+/// Sends raw bytes on a new connection and returns everything the server answers until it closes the connection
+/// (or `limit` passes).
+std::string rawExchange(std::uint16_t port, const std::string& bytes, std::chrono::milliseconds limit = 5s) {
+    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", port));
+    socket.setReceiveTimeout(Poco::Timespan(0, 200 * 1000));
+    socket.sendBytes(bytes.data(), static_cast<int>(bytes.size()));
+    std::string received;
+    const auto started = std::chrono::steady_clock::now();
+    while (std::chrono::steady_clock::now() - started < limit) {
+        char buffer[4096];
+        try {
+            const int n = socket.receiveBytes(buffer, sizeof buffer);
+            if (n <= 0) {
+                break;
+            }
+            received.append(buffer, static_cast<std::size_t>(n));
+        } catch (const Poco::TimeoutException&) {
+            continue;
+        } catch (const Poco::Exception&) {
+            break;
+        }
+    }
+    return received;
+}
+
+/// How many HTTP answers a raw exchange holds.
+int answers(const std::string& received) {
+    int count = 0;
+    for (std::size_t pos = received.find("HTTP/1.1 "); pos != std::string::npos;
+         pos = received.find("HTTP/1.1 ", pos + 1)) {
+        ++count;
+    }
+    return count;
+}
+
+TEST(RequestFraming, AmbiguousBodyFramingIs400AndClosesTheConnection) {
+    TestServer server;
+    const std::string follow = "GET /music/test HTTP/1.1\r\nHost: x\r\n\r\n";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"Transfer-Encoding with Content-Length", "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"},
+        {"two Content-Length", "Content-Length: 0\r\nContent-Length: 46\r\n\r\n"},
+        {"Content-Length with a sign", "Content-Length: +2\r\n\r\n{}"},
+        {"a negative Content-Length", "Content-Length: -2\r\n\r\n"},
+        {"a Transfer-Encoding other than chunked", "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n"},
+        {"Transfer-Encoding twice", "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"},
+    };
+    for (const auto& [name, framing] : cases) {
+        const std::string received =
+            rawExchange(server.port(), "POST /login/code HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+                                           framing + follow);
+        EXPECT_EQ(received.rfind("HTTP/1.1 400", 0), 0u) << name << ": " << received;
+        EXPECT_EQ(answers(received), 1) << name << ": the request behind it must not be answered\n" << received;
+        EXPECT_NE(received.find("Connection: close"), std::string::npos) << name;
+        EXPECT_NE(received.find("\"code\":4000"), std::string::npos) << name << ": " << received;
+    }
+    // Plain framing still works, and keeps the connection.
+    const std::string plain =
+        rawExchange(server.port(), "POST /login/code HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}" + follow, 2s);
+    EXPECT_EQ(answers(plain), 2) << plain;
+    const std::string chunked = rawExchange(
+        server.port(),
+        "POST /login/code HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n" + follow, 2s);
+    EXPECT_EQ(answers(chunked), 2) << chunked;
+}
+
+TEST(RequestFraming, HeadersOverSixteenKibAre431WithTheEnvelope) {
+    TestServer server;
+    std::vector<std::pair<std::string, std::string>> huge;
+    for (int i = 0; i < 90; ++i) {
+        huge.emplace_back("X-Filler-" + std::to_string(i), std::string(8000, 'a'));
+    }
+    auto refused = get(server.port(), "/music/test", huge);
+    EXPECT_EQ(refused.status, 431);
+    EXPECT_EQ(refused.json()->getValue<int>("code"), 4000);
+    EXPECT_EQ(refused.json()->getValue<std::string>("message"), "请求头过大");
+    std::vector<std::pair<std::string, std::string>> justOver = {{"X-Filler", std::string(16 * 1024, 'b')}};
+    justOver.front().second.resize(8000);
+    justOver.emplace_back("X-Filler-2", std::string(8000, 'c'));
+    justOver.emplace_back("X-Filler-3", std::string(500, 'd'));
+    EXPECT_EQ(get(server.port(), "/music/test", justOver).status, 431);
+    std::vector<std::pair<std::string, std::string>> fine;
+    for (int i = 0; i < 10; ++i) {
+        fine.emplace_back("X-Filler-" + std::to_string(i), std::string(1000, 'a'));
+    }
+    EXPECT_EQ(get(server.port(), "/music/test", fine).status, 200) << "10 KiB of headers are fine";
 }
 
 // ---- logs ----

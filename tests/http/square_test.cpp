@@ -190,6 +190,15 @@ TEST_F(SquareTest, SearchNeedsAKeyword) {
     expectInvalid(get(port(), search(std::string(101, 'a'))), "搜索关键词不能超过100个字符");
 }
 
+TEST_F(SquareTest, ControlCharactersInAKeywordAre4000NotAnError) {
+    // Issue 31: a NUL in a keyword broke the full-text query (5000).
+    for (const char* uri : {"/music/search?keyword=abcdef%00ghi", "/music/search?keyword=%E5%A4%8F%00%E6%97%A5",
+                            "/music/search?keyword=ab%07cd", "/music/search?keyword=ab%0Acd%1Bef"}) {
+        SCOPED_TRACE(uri);
+        expectInvalid(get(port(), uri), "搜索关键词包含不支持的控制字符");
+    }
+}
+
 TEST_F(SquareTest, SearchKeywordsFieryAndNewAreTheLists) {
     EXPECT_EQ(ids(get(port(), search("fiery"))), (Ids{"s-hot", "s-mid", "s-new"}));
     EXPECT_EQ(ids(get(port(), search("new"))), (Ids{"s-new", "s-mid", "s-hot"}));

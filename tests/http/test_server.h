@@ -337,7 +337,7 @@ public:
         return "data.dir = " + _dir.path().string() + "\n" + "db.pool_size = 4\n" +
                "media.dir = " + mediaDir().string() + "\n" + "web.root = " + webRoot().string() + "\n" +
                "http.port = 0\nhttp.threads = 4\nhttp.list_cache_ms = 0\n"
-               "http.rate_per_ip = 1000000\nhttp.burst_per_ip = 1000000\n"
+               "http.rate_per_ip = 1000000\nhttp.burst_per_ip = 1000000\nauth.challenge_max_number = 2000\n"
                "auth.secret = " +
                kTestSecret + "\n";
     }

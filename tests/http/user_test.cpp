@@ -167,6 +167,11 @@ TEST_F(UserTest, RenameFollowsTheUsernameRules) {
     expectError(rename("abcdefghijk"), 400, 4000, "用户名不能超过10个字符");
     expectError(post("/user/updateUserName", R"({"id":")" + id + R"(","nickname":42})", token), 400, 4000,
                 "参数 nickname 应为字符串");
+    // Issue 31: invisible bidi and zero-width characters would disguise a public name.
+    for (const char* hidden : {"\\u202eabc", "a\\u200bb", "\\u2066小明", "小\\ufeff明", "a\\u200db"}) {
+        SCOPED_TRACE(hidden);
+        expectError(rename(hidden), 400, 4000, "用户名包含不可见的格式字符");
+    }
     EXPECT_EQ(data(getAs("/user/select", token))->getValue<std::string>("nickname"), "用户8000");
 
     auto answer = rename("一二三四五六七八九十");

@@ -1,5 +1,6 @@
 // AWS Signature Version 4 against AWS's published vectors (tests/media/data/sigv4_vectors.txt names their source).
 
+#include "gequ/crypto/digest.h"
 #include "gequ/media/sigv4.h"
 
 #include <algorithm>
@@ -57,7 +58,7 @@ sigv4::SignableRequest requestOf(const Vector& vector) {
     request.query = vector.query;
     request.headers = vector.headers;
     if (auto body = vector.fields.find("body"); body != vector.fields.end()) {
-        request.payloadHash = sigv4::sha256Hex(body->second);
+        request.payloadHash = gequ::crypto::sha256Hex(body->second);
     }
     return request;
 }

@@ -112,7 +112,7 @@ TEST_F(R1, TheRawBodyIsVerifiedNotItsMeaning) {
 }
 
 TEST(WechatVerify, SelfGeneratedNotificationWithTheCertificate) {
-    const Certificate certificate = parseCertificate(readFixture("wechatpay_go_certificate.txt"));
+    const Certificate certificate = Certificate::fromPem(readFixture("wechatpay_go_certificate.txt"));
     const HeaderList headers{{"Wechatpay-Timestamp", vector("N_TIMESTAMP")},
                              {"Wechatpay-Nonce", vector("N_NONCE")},
                              {"Wechatpay-Signature", vector("N_SIGNATURE")},
@@ -198,9 +198,9 @@ TEST_F(CertificateList, DecryptsAndKeysCertificatesBySerial) {
     ASSERT_TRUE(keys);
     EXPECT_EQ(problems, "");
     ASSERT_EQ(keys->count("D7CE59D1F522D701"), 1u);
-    EXPECT_TRUE(keys->at("D7CE59D1F522D701")
-                    .verifyBase64(responseMessage(vector("N_TIMESTAMP"), vector("N_NONCE"), vector("N_BODY")),
-                                  vector("N_SIGNATURE")));
+    EXPECT_TRUE(verifyBase64(keys->at("D7CE59D1F522D701"),
+                             responseMessage(vector("N_TIMESTAMP"), vector("N_NONCE"), vector("N_BODY")),
+                             vector("N_SIGNATURE")));
 }
 
 TEST_F(CertificateList, LeavesOutWhatCannotBeTrusted) {

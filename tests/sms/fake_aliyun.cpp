@@ -1,12 +1,12 @@
 #include "fake_aliyun.h"
 
-#include <Poco/Base64Encoder.h>
+#include "gequ/crypto/digest.h"
+#include "gequ/crypto/encoding.h"
+
 #include <Poco/DateTime.h>
 #include <Poco/DateTimeParser.h>
-#include <Poco/HMACEngine.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
-#include <Poco/SHA1Engine.h>
 #include <Poco/URI.h>
 #include <algorithm>
 #include <regex>
@@ -42,14 +42,7 @@ std::string stringToSign(const std::string& method, const std::map<std::string, 
 }
 
 std::string sign(const std::string& accessKeySecret, const std::string& stringToSign) {
-    Poco::HMACEngine<Poco::SHA1Engine> hmac(accessKeySecret + "&");
-    hmac.update(stringToSign);
-    const Poco::DigestEngine::Digest& digest = hmac.digest();
-    std::ostringstream out;
-    Poco::Base64Encoder encoder(out);
-    encoder.write(reinterpret_cast<const char*>(digest.data()), static_cast<std::streamsize>(digest.size()));
-    encoder.close();
-    return out.str();
+    return crypto::base64Encode(crypto::hmacSha1(accessKeySecret + "&", stringToSign));
 }
 
 } // namespace fake_aliyun

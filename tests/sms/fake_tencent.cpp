@@ -1,11 +1,12 @@
 #include "fake_tencent.h"
 
-#include <Poco/DigestEngine.h>
+#include "gequ/crypto/digest.h"
+#include "gequ/crypto/encoding.h"
+
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 #include <Poco/NumberParser.h>
-#include <Poco/SHA2Engine.h>
 #include <Poco/String.h>
 #include <Poco/StringTokenizer.h>
 #include <ctime>
@@ -16,36 +17,6 @@ namespace gequ::sms::test {
 
 namespace fake_tencent {
 
-namespace {
-
-std::string sha256Raw(const std::string& data) {
-    Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
-    engine.update(data);
-    const Poco::DigestEngine::Digest& digest = engine.digest();
-    return std::string(digest.begin(), digest.end());
-}
-
-} // namespace
-
-std::string sha256Hex(const std::string& data) {
-    Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
-    engine.update(data);
-    return Poco::DigestEngine::digestToHex(engine.digest());
-}
-
-std::string hmacSha256(const std::string& key, const std::string& message) {
-    constexpr std::size_t kBlock = 64;
-    std::string k = key.size() > kBlock ? sha256Raw(key) : key;
-    k.resize(kBlock, '\0');
-    std::string inner(kBlock, '\0');
-    std::string outer(kBlock, '\0');
-    for (std::size_t i = 0; i < kBlock; ++i) {
-        inner[i] = static_cast<char>(k[i] ^ 0x36);
-        outer[i] = static_cast<char>(k[i] ^ 0x5c);
-    }
-    return sha256Raw(outer + sha256Raw(inner + message));
-}
-
 std::string canonicalRequest(const std::string& method, const std::string& uri, const std::string& query,
                              const std::vector<std::pair<std::string, std::string>>& signedHeaders,
                              const std::string& payload) {
@@ -55,20 +26,20 @@ std::string canonicalRequest(const std::string& method, const std::string& uri, 
         headers += name + ":" + value + "\n";
         names += (names.empty() ? "" : ";") + name;
     }
-    return method + "\n" + uri + "\n" + query + "\n" + headers + "\n" + names + "\n" + sha256Hex(payload);
+    return method + "\n" + uri + "\n" + query + "\n" + headers + "\n" + names + "\n" + crypto::sha256Hex(payload);
 }
 
 std::string stringToSign(std::int64_t timestamp, const std::string& scope, const std::string& canonicalRequest) {
-    return "TC3-HMAC-SHA256\n" + std::to_string(timestamp) + "\n" + scope + "\n" + sha256Hex(canonicalRequest);
+    return "TC3-HMAC-SHA256\n" + std::to_string(timestamp) + "\n" + scope + "\n" + crypto::sha256Hex(canonicalRequest);
 }
 
 std::string signature(const std::string& secretKey, const std::string& date, const std::string& service,
                       const std::string& stringToSign) {
-    const std::string kDate = hmacSha256("TC3" + secretKey, date);
-    const std::string kService = hmacSha256(kDate, service);
-    const std::string kSigning = hmacSha256(kService, "tc3_request");
-    const std::string raw = hmacSha256(kSigning, stringToSign);
-    return Poco::DigestEngine::digestToHex(Poco::DigestEngine::Digest(raw.begin(), raw.end()));
+    const std::string kDate = crypto::hmacSha256("TC3" + secretKey, date);
+    const std::string kService = crypto::hmacSha256(kDate, service);
+    const std::string kSigning = crypto::hmacSha256(kService, "tc3_request");
+    const std::string raw = crypto::hmacSha256(kSigning, stringToSign);
+    return crypto::hexLower(raw);
 }
 
 } // namespace fake_tencent

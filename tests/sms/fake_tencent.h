@@ -17,11 +17,9 @@
 
 namespace gequ::sms::test {
 
-/// The fake's own implementation of the signature (checked against the official vectors in the suite).
+/// The fake's own implementation of the signature, on gequ_crypto's primitives (checked against the official vectors
+/// in the suite).
 namespace fake_tencent {
-std::string sha256Hex(const std::string& data);
-/// Raw HMAC-SHA256 per RFC 2104 over Poco::SHA2Engine.
-std::string hmacSha256(const std::string& key, const std::string& message);
 /// The canonical request of a POST to "/" signing the given lower-case headers (name → value, in order).
 std::string canonicalRequest(const std::string& method, const std::string& uri, const std::string& query,
                              const std::vector<std::pair<std::string, std::string>>& signedHeaders,

@@ -1,17 +1,16 @@
 #pragma once
 
 // The one set of test doubles for the system ports and the SMS provider (docs/testing.md): counting ids, seeded
-// randomness, Poco's SHA-256 as the hasher, and an SMS provider that records what it sent. The production wiring
+// randomness, gequ_crypto's SHA-256 as the hasher, and an SMS provider that records what it sent. The production wiring
 // takes them as Substitutes where a test needs to see or steer them.
 
+#include "gequ/crypto/digest.h"
+#include "gequ/crypto/encoding.h"
 #include "gequ/domain/ports/hasher.h"
 #include "gequ/domain/ports/id_generator.h"
 #include "gequ/domain/ports/random.h"
 #include "gequ/domain/ports/sms_sender.h"
 
-#include <Poco/DigestEngine.h>
-#include <Poco/HMACEngine.h>
-#include <Poco/SHA2Engine.h>
 #include <atomic>
 #include <cstdint>
 #include <mutex>
@@ -54,27 +53,17 @@ private:
     std::mt19937_64 _engine{std::random_device{}()};
 };
 
-/// SHA-256 and HMAC-SHA256 from Poco (the server uses OpenSSL's; both are the standard functions).
+/// SHA-256, HMAC-SHA256 and base64url from gequ_crypto, like the server's hasher (wiring's CryptoHasher), for suites
+/// that do not link the wiring.
 class PocoHasher : public domain::Hasher {
 public:
     std::string hmacSha256Hex(const std::string& key, const std::string& data) const override {
-        Poco::HMACEngine<Sha256> engine(key);
-        engine.update(data);
-        return Poco::DigestEngine::digestToHex(engine.digest());
+        return crypto::hmacSha256Hex(key, data);
     }
-    std::string sha256Hex(const std::string& data) const override {
-        Sha256 engine;
-        engine.update(data);
-        return Poco::DigestEngine::digestToHex(engine.digest());
+    std::string sha256Hex(const std::string& data) const override { return crypto::sha256Hex(data); }
+    std::string base64Url(const std::string& bytes) const override {
+        return crypto::base64Encode(bytes, crypto::Base64::Url);
     }
-
-private:
-    /// What HMACEngine needs: a default-constructible engine with BLOCK_SIZE and DIGEST_SIZE.
-    class Sha256 : public Poco::SHA2Engine {
-    public:
-        enum { BLOCK_SIZE = 64, DIGEST_SIZE = 32 };
-        Sha256() : Poco::SHA2Engine(Poco::SHA2Engine::SHA_256) {}
-    };
 };
 
 /// An SMS provider that remembers what it sent; it can be told to fail like a provider that refuses.

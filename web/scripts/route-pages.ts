@@ -11,7 +11,12 @@ type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 function between(html: string, begin: string, end: string, replacement: string): string {
   const start = html.indexOf(begin);
@@ -81,7 +86,9 @@ export function routePages(): Plugin {
         html = html.replace(link[0], `<style>${String(css.source).replace(/<\/style/gi, '<\\/style')}</style>`);
         delete bundle[link[1]];
       }
-      const entry = chunks.find((c) => c.isEntry && c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith('/src/main.tsx')));
+      const entry = chunks.find(
+        (c) => c.isEntry && c.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith('/src/main.tsx')),
+      );
       if (!entry) throw new Error('route-pages: no entry chunk with src/main.tsx');
       const initial = new Set(closure(bundle, entry, new Set()));
       // The entry starts the app with a dynamic import after the first paint (src/main.tsx), and the app imports its
@@ -90,7 +97,7 @@ export function routePages(): Plugin {
       // The first stage must not import a later stage's chunk, or loading it would evaluate that stage at once.
       for (const file of bootChunk.imports) {
         const name = (bundle[file] as OutputChunk | undefined)?.name;
-        if (name && ['react', 'app'].includes(name))
+        if (name && ['react', 'mui-styles', 'theme', 'app'].includes(name))
           throw new Error(`route-pages: app/boot.tsx imports the ${name} chunk (${file}) statically`);
       }
       const boot = [

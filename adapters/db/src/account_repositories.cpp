@@ -141,13 +141,19 @@ void SqlSessionRepository::revokeAllForUser(const std::string& userId, TimePoint
         .execute();
 }
 
+bool SqlSessionRepository::openedFrom(const std::string& userId, const std::string& client, TimePoint since) {
+    Query query(_c, "SELECT COUNT(*) FROM sessions WHERE user_id = ? AND last_ip = ? AND created_at >= ?");
+    query.bind(userId).bind(client).bind(since);
+    return scalar(query) > 0;
+}
+
 // --- SMS codes
 
 std::int64_t SqlSmsCodeRepository::insert(const domain::SmsCode& code) {
     // Every column but the id, which the database assigns.
     std::vector<std::int64_t> id;
-    Query query(_c, "INSERT INTO sms_codes (phone, code_hash, created_at, expires_at, attempts, consumed_at, ip) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id");
+    Query query(_c, "INSERT INTO sms_codes (phone, code_hash, created_at, expires_at, attempts, consumed_at, ip, "
+                    "network) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
     query.bind(code.phone)
         .bind(code.codeHash)
         .bind(code.createdAt)
@@ -155,6 +161,7 @@ std::int64_t SqlSmsCodeRepository::insert(const domain::SmsCode& code) {
         .bind(code.attempts)
         .bind(code.consumedAt)
         .bind(code.ip)
+        .bind(code.network)
         .into(id)
         .execute();
     if (id.empty()) {
@@ -179,6 +186,35 @@ std::optional<domain::SmsCode> SqlSmsCodeRepository::findLatest(const std::strin
         .into(rows)
         .execute();
     return firstOf(rows);
+}
+
+std::optional<domain::SmsCode> SqlSmsCodeRepository::findLatestActiveFrom(const std::string& phone,
+                                                                          const std::string& network) {
+    std::vector<domain::SmsCode> rows;
+    Query(_c, kSmsSelect + "WHERE phone = ? AND (network = ? OR network = '') AND consumed_at IS NULL "
+                           "ORDER BY created_at DESC, id DESC LIMIT 1")
+        .bind(phone)
+        .bind(network)
+        .into(rows)
+        .execute();
+    return firstOf(rows);
+}
+
+std::optional<domain::SmsCode> SqlSmsCodeRepository::findLatestFrom(const std::string& phone,
+                                                                    const std::string& network) {
+    std::vector<domain::SmsCode> rows;
+    Query(_c, kSmsSelect + "WHERE phone = ? AND network = ? ORDER BY created_at DESC, id DESC LIMIT 1")
+        .bind(phone)
+        .bind(network)
+        .into(rows)
+        .execute();
+    return firstOf(rows);
+}
+
+std::int64_t SqlSmsCodeRepository::countForNetworkSince(const std::string& network, TimePoint since) {
+    Query query(_c, "SELECT COUNT(*) FROM sms_codes WHERE network = ? AND created_at >= ?");
+    query.bind(network).bind(since);
+    return scalar(query);
 }
 
 std::int64_t SqlSmsCodeRepository::countForPhoneSince(const std::string& phone, TimePoint since) {
@@ -226,6 +262,12 @@ std::int64_t SqlSmsCodeRepository::countClientFailures(const std::string& client
     return scalar(query);
 }
 
+std::int64_t SqlSmsCodeRepository::countPhoneFailures(const std::string& phone, TimePoint since) {
+    Query query(_c, "SELECT COUNT(*) FROM login_failures WHERE phone = ? AND at >= ?");
+    query.bind(phone).bind(since);
+    return scalar(query);
+}
+
 void SqlSmsCodeRepository::pruneFailures(TimePoint before) {
     Query(_c, "DELETE FROM login_failures WHERE at < ?").bind(before).execute();
 }
@@ -248,6 +290,28 @@ void SqlSmsCodeRepository::consumeAllForPhone(const std::string& phone, TimePoin
         .bind(at)
         .bind(phone)
         .execute();
+}
+
+void SqlSmsCodeRepository::consumeAllForPhoneFrom(const std::string& phone, const std::string& network, TimePoint at) {
+    Query(_c, "UPDATE sms_codes SET consumed_at = ? WHERE phone = ? AND (network = ? OR network = '') AND "
+              "consumed_at IS NULL")
+        .bind(at)
+        .bind(phone)
+        .bind(network)
+        .execute();
+}
+
+bool SqlSmsCodeRepository::spendChallenge(const std::string& challenge, TimePoint expiresAt) {
+    // ON CONFLICT rather than a failing insert: a PostgreSQL transaction is unusable after an error.
+    return Query(_c, "INSERT INTO login_challenges_spent (challenge, expires_at) VALUES (?, ?) "
+                     "ON CONFLICT (challenge) DO NOTHING")
+               .bind(challenge)
+               .bind(expiresAt)
+               .execute() == 1;
+}
+
+void SqlSmsCodeRepository::pruneChallenges(TimePoint before) {
+    Query(_c, "DELETE FROM login_challenges_spent WHERE expires_at < ?").bind(before).execute();
 }
 
 void SqlSmsCodeRepository::activate(std::int64_t id) {

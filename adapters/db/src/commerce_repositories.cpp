@@ -173,6 +173,16 @@ std::optional<domain::RedeemCode> SqlRedeemRepository::findByHash(const std::str
     return firstOf(rows);
 }
 
+std::vector<domain::RedeemCode> SqlRedeemRepository::listPlainSha256(int limit) {
+    std::vector<domain::RedeemCode> rows;
+    Query(_c, kRedeemSelect + "WHERE plain_sha256 = 1 ORDER BY id LIMIT ?").bind(limit).into(rows).execute();
+    return rows;
+}
+
+void SqlRedeemRepository::rehash(const std::string& id, const std::string& codeHash) {
+    Query(_c, "UPDATE redeem_codes SET code_hash = ?, plain_sha256 = 0 WHERE id = ?").bind(codeHash).bind(id).execute();
+}
+
 std::optional<domain::RedeemCode> SqlRedeemRepository::findById(const std::string& id) {
     std::vector<domain::RedeemCode> rows;
     Query(_c, kRedeemSelect + "WHERE id = ?").bind(id).into(rows).execute();

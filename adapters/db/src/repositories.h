@@ -35,6 +35,7 @@ public:
     std::optional<domain::SessionOwner> findWithOwner(const std::string& tokenHash) override;
     void revoke(const std::string& tokenHash, domain::TimePoint at) override;
     void revokeAllForUser(const std::string& userId, domain::TimePoint at) override;
+    bool openedFrom(const std::string& userId, const std::string& client, domain::TimePoint since) override;
 
 private:
     Connection& _c;
@@ -46,6 +47,9 @@ public:
     std::int64_t insert(const domain::SmsCode& code) override;
     std::optional<domain::SmsCode> findLatestActive(const std::string& phone) override;
     std::optional<domain::SmsCode> findLatest(const std::string& phone) override;
+    std::optional<domain::SmsCode> findLatestActiveFrom(const std::string& phone, const std::string& network) override;
+    std::optional<domain::SmsCode> findLatestFrom(const std::string& phone, const std::string& network) override;
+    std::int64_t countForNetworkSince(const std::string& network, domain::TimePoint since) override;
     std::int64_t countForPhoneSince(const std::string& phone, domain::TimePoint since) override;
     std::int64_t countForIpSince(const std::string& ip, domain::TimePoint since) override;
     std::int64_t countForPhoneFromIpSince(const std::string& phone, const std::string& ip,
@@ -54,10 +58,14 @@ public:
     void addFailure(const std::string& phone, const std::string& client, domain::TimePoint at) override;
     std::int64_t countFailures(const std::string& phone, const std::string& client, domain::TimePoint since) override;
     std::int64_t countClientFailures(const std::string& client, domain::TimePoint since) override;
+    std::int64_t countPhoneFailures(const std::string& phone, domain::TimePoint since) override;
     void pruneFailures(domain::TimePoint before) override;
     int addAttempt(std::int64_t id) override;
     bool consume(std::int64_t id, domain::TimePoint at) override;
     void consumeAllForPhone(const std::string& phone, domain::TimePoint at) override;
+    void consumeAllForPhoneFrom(const std::string& phone, const std::string& network, domain::TimePoint at) override;
+    bool spendChallenge(const std::string& challenge, domain::TimePoint expiresAt) override;
+    void pruneChallenges(domain::TimePoint before) override;
     void activate(std::int64_t id) override;
     void remove(std::int64_t id) override;
     void lock(const std::string& key) override;
@@ -126,6 +134,7 @@ public:
     std::optional<domain::Song> findById(const std::string& id) override;
     std::optional<domain::SongView> findAsSeenBy(const std::string& id, const std::string& viewerId) override;
     std::optional<domain::Song> findByMediaUrl(const std::string& url) override;
+    std::optional<domain::Song> findLiveJoin(const std::string& userId, const std::string& extensionId) override;
     void update(const domain::Song& song) override;
     std::vector<domain::Song> listPublic(domain::SongOrder order, domain::Page page) override;
     std::vector<domain::Song> searchByStyle(const std::string& style, domain::Page page) override;
@@ -193,6 +202,8 @@ public:
     explicit SqlRedeemRepository(Connection& connection) : _c(connection) {}
     void insert(const domain::RedeemCode& code) override;
     std::optional<domain::RedeemCode> findByHash(const std::string& codeHash) override;
+    std::vector<domain::RedeemCode> listPlainSha256(int limit) override;
+    void rehash(const std::string& id, const std::string& codeHash) override;
     std::optional<domain::RedeemCode> findById(const std::string& id) override;
     bool addUse(const std::string& id) override;
     bool insertRedemption(const std::string& codeId, const std::string& userId, domain::TimePoint at) override;

@@ -51,7 +51,8 @@ template <> struct RowMapping<domain::Session> {
 };
 
 template <> struct RowMapping<domain::SmsCode> {
-    static constexpr const char* kColumns = "id, phone, code_hash, created_at, expires_at, attempts, consumed_at, ip";
+    static constexpr const char* kColumns =
+        "id, phone, code_hash, created_at, expires_at, attempts, consumed_at, ip, network";
     template <class V> static void visit(V& v, domain::SmsCode& c) {
         v.int64(c.id);
         v.text(c.phone);
@@ -61,6 +62,7 @@ template <> struct RowMapping<domain::SmsCode> {
         v.int32(c.attempts);
         v.optionalTime(c.consumedAt);
         v.text(c.ip);
+        v.text(c.network);
     }
 };
 

@@ -74,6 +74,11 @@ std::string likedBy(const std::string& user) {
 
 /// Trigram full text needs three characters; shorter keywords match titles through song_title_grams.
 constexpr std::size_t kTrigram = 3;
+/// PostgreSQL search: the day of songs_text_day (milliseconds), and how many of the newest days are searched a day
+/// at a time before a keyword counts as rare: kSearchDays for every kSearchDayRows rows of the page's end.
+constexpr std::int64_t kSearchDayMs = 86400000;
+constexpr std::int64_t kSearchDays = 14;
+constexpr std::int64_t kSearchDayRows = 20;
 /// likedAmong asks about at most this many ids per statement.
 constexpr std::size_t kIdChunk = 500;
 
@@ -390,6 +395,18 @@ std::optional<domain::Song> SqlSongRepository::findByMediaUrl(const std::string&
     return std::move(rows.front());
 }
 
+std::optional<domain::Song> SqlSongRepository::findLiveJoin(const std::string& userId, const std::string& extensionId) {
+    // Through the user's live songs (songs_user_live): a user has few, and no index on source_id is needed.
+    Query query(_c, kSongSelect + "WHERE s.user_id = ? AND s.source_id = ? AND s.origin = 'concat' AND "
+                                  "s.deleted_at IS NULL AND s.complete <> ? ORDER BY s.created_at, s.id LIMIT 1");
+    query.bind(userId).bind(extensionId).bind(static_cast<int>(domain::SongStatus::Failed));
+    auto rows = songs(query);
+    if (rows.empty()) {
+        return std::nullopt;
+    }
+    return std::move(rows.front());
+}
+
 void SqlSongRepository::update(const domain::Song& song) {
     if (song.deletedAt) {
         // Deleting: only the statement that flips deleted_at (the row stays locked to the end of the unit of work)
@@ -478,16 +495,41 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
         query.bind(domain::toLowerAscii(text)).bind(limitOf(page)).bind(offsetOf(page));
         return songs(query);
     }
-    // PostgreSQL, three characters or more: ILIKE with pg_trgm GIN indexes.
+    // PostgreSQL, three characters or more (docs/performance.md, "Search"): the GIN index songs_text_day holds each
+    // public song's trigrams (of title, tags and lyric joined) beside its day. First the newest days are searched a
+    // day at a time, newest first: a day's matches are found from the index by both keys (only that day's rows are
+    // read) and sorted, and the walk stops once the page is full, so a common keyword costs one or two days. A
+    // keyword that does not fill its page within those days is rare, and all its matches are found from the trigrams
+    // alone and sorted (ORDER BY created_at + 0 keeps the planner off the newest-first walk of every public song).
+    // The joined text only finds candidates: each column is matched on its own, so nothing matches across two.
     const std::string pattern = "%" + escapeLike(text) + "%";
-    Query query(_c, pageOfKeys(_c,
-                               "SELECT s." + keyColumn(_c) + " AS k FROM songs s WHERE " + kPublic +
-                                   " AND (s.title ILIKE ? ESCAPE '\\' OR s.tags ILIKE ? ESCAPE '\\' OR s.lyric ILIKE "
-                                   "? ESCAPE '\\')" +
-                                   kNewest + " LIMIT ? OFFSET ?",
-                               kNewest));
-    query.bind(pattern).bind(pattern).bind(pattern).bind(limitOf(page)).bind(offsetOf(page));
-    return songs(query);
+    const std::string like = hasNoCase(text) ? " LIKE " : " ILIKE ";
+    const std::string match = "(s.title || ' ' || s.tags || ' ' || s.lyric)" + like + "? ESCAPE '\\' AND (s.title" +
+                              like + "? ESCAPE '\\' OR s.tags" + like + "? ESCAPE '\\' OR s.lyric" + like +
+                              "? ESCAPE '\\')";
+    const std::string newestDay =
+        "(SELECT s.created_at FROM songs s WHERE " + kPublic + kNewest + " LIMIT 1) / " + std::to_string(kSearchDayMs);
+    const std::int64_t days = kSearchDays * ((offsetOf(page) + limitOf(page) + kSearchDayRows - 1) / kSearchDayRows);
+    Query recent(_c, pageOfKeys(_c,
+                                "SELECT x.id AS k FROM generate_series(" + newestDay + ", " + newestDay +
+                                    " - ? + 1, -1) AS d(day) CROSS JOIN LATERAL (SELECT s.id, s.created_at FROM songs "
+                                    "s WHERE " +
+                                    kPublic + " AND s.created_at / " + std::to_string(kSearchDayMs) + " = d.day AND " +
+                                    match + kNewest + ") x LIMIT ? OFFSET ?",
+                                kNewest));
+    recent.bind(days).bind(pattern).bind(pattern).bind(pattern).bind(pattern).bind(limitOf(page)).bind(offsetOf(page));
+    recent.genericPlan();
+    auto found = songs(recent);
+    if (static_cast<std::int64_t>(found.size()) == limitOf(page)) {
+        return found;
+    }
+    Query rare(_c, pageOfKeys(_c,
+                              "SELECT s.id AS k FROM songs s WHERE " + kPublic + " AND " + match +
+                                  " ORDER BY s.created_at + 0 DESC, s.id DESC LIMIT ? OFFSET ?",
+                              kNewest));
+    rare.bind(pattern).bind(pattern).bind(pattern).bind(pattern).bind(limitOf(page)).bind(offsetOf(page));
+    rare.genericPlan();
+    return songs(rare);
 }
 
 std::vector<domain::OwnSong> SqlSongRepository::listByUser(const std::string& userId, Page page) {

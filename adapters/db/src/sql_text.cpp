@@ -190,6 +190,39 @@ std::string textArray(const std::vector<const std::string*>& items) {
     return out;
 }
 
+bool hasNoCase(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x80) {
+            if ((byte >= 'A' && byte <= 'Z') || (byte >= 'a' && byte <= 'z')) {
+                return false;
+            }
+            ++i;
+            continue;
+        }
+        // Decode one multi-byte character; anything malformed counts as having a case (ILIKE, as before).
+        const std::size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 0;
+        if (length == 0 || i + length > text.size()) {
+            return false;
+        }
+        char32_t c = byte & (0x3F >> (length - 1));
+        for (std::size_t k = 1; k < length; ++k) {
+            c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        }
+        // CJK symbols and punctuation, kana, Hangul compatibility, CJK ideographs (with extension A and the
+        // compatibility block) and the supplementary ideographs: none of them has a case, and lowering no other
+        // character gives one of them.
+        const bool caseless =
+            (c >= 0x3000 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3FFFF);
+        if (!caseless) {
+            return false;
+        }
+        i += length;
+    }
+    return true;
+}
+
 std::string ftsPhrase(std::string_view text) {
     std::string out = "\"";
     for (char c : text) {

@@ -19,6 +19,10 @@ std::vector<std::string> splitStatements(std::string_view script);
 /// Escapes %, _ and the escape character itself for LIKE ... ESCAPE '\'.
 std::string escapeLike(std::string_view text);
 
+/// True when no character of the text has a case (digits, punctuation, Chinese and Japanese characters): LIKE then
+/// finds exactly what ILIKE finds.
+bool hasNoCase(std::string_view text);
+
 /// A PostgreSQL array literal of the texts, for a parameter read as text[]: {"a","b"}, every element in double
 /// quotes with a backslash before " and \.
 std::string textArray(const std::vector<const std::string*>& items);

@@ -119,6 +119,17 @@ std::string resolveClientIp(const std::string& peer, const std::string& forwarde
     return client;
 }
 
+std::string networkBucket(const std::string& ip) {
+    auto bytes = addressBytes(ip);
+    if (!bytes) {
+        return ip;
+    }
+    if (bytes->size() == 4) {
+        return fromBytes(bytes->substr(0, 3) + std::string(1, '\0')) + "/24";
+    }
+    return fromBytes(bytes->substr(0, 7) + std::string(9, '\0')) + "/56";
+}
+
 std::string clientBucket(const std::string& ip) {
     auto bytes = addressBytes(ip);
     if (!bytes) {

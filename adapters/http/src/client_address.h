@@ -38,4 +38,8 @@ std::string resolveClientIp(const std::string& peer, const std::string& forwarde
 /// address as its /64 ("2001:db8:1:2::/64"); anything that is not an address as it is.
 std::string clientBucket(const std::string& ip);
 
+/// The network around a client, one level above clientBucket (docs/security.md, "Login abuse"): an IPv4 address's
+/// /24 ("203.0.113.0/24"), an IPv6 address's /56 ("2001:db8:1:200::/56"); anything that is not an address as it is.
+std::string networkBucket(const std::string& ip);
+
 } // namespace gequ::http

@@ -297,6 +297,10 @@ std::optional<Response> serveFile(const Request& request, const fs::path& root, 
             RangeRequest range = parseRange(rangeHeader, size);
             if (range.unsatisfiable) {
                 response.status = 416;
+                // An error about this request, not the file: never kept by a cache (the file's caching is for 200s
+                // and 206s).
+                std::erase_if(response.headers, [](const auto& h) { return h.first == "Cache-Control"; });
+                response.set("Cache-Control", "no-store");
                 response.set("Content-Range", "bytes */" + std::to_string(size));
                 response.contentType = "text/plain; charset=utf-8";
                 response.compressible = false;

@@ -1,10 +1,8 @@
 #include "media_urls.h"
 
-#include <Poco/Base64Encoder.h>
-#include <Poco/HMACEngine.h>
-#include <Poco/SHA2Engine.h>
-#include <random>
-#include <sstream>
+#include "gequ/crypto/digest.h"
+#include "gequ/crypto/encoding.h"
+#include "gequ/crypto/random.h"
 
 namespace gequ::http {
 
@@ -12,44 +10,14 @@ namespace {
 
 constexpr std::string_view kMediaPrefix = "/media/";
 
-/// HMACEngine wants a default-constructible engine with BLOCK_SIZE and DIGEST_SIZE.
-class Sha256 : public Poco::SHA2Engine {
-public:
-    enum { BLOCK_SIZE = 64, DIGEST_SIZE = 32 };
-    Sha256() : Poco::SHA2Engine(Poco::SHA2Engine::SHA_256) {}
-};
-
-std::string base64Url(const Poco::DigestEngine::Digest& digest) {
-    std::ostringstream out;
-    Poco::Base64Encoder encoder(out, Poco::BASE64_URL_ENCODING | Poco::BASE64_NO_PADDING);
-    encoder.write(reinterpret_cast<const char*>(digest.data()), static_cast<std::streamsize>(digest.size()));
-    encoder.close();
-    return out.str();
-}
-
-std::string randomKey() {
-    std::random_device device;
-    std::string key(32, '\0');
-    for (auto& c : key) {
-        c = static_cast<char>(device() & 0xFF);
-    }
-    return key;
-}
-
 } // namespace
 
-MediaUrlSigner::MediaUrlSigner(std::string key) : _key(key.empty() ? randomKey() : std::move(key)) {
+MediaUrlSigner::MediaUrlSigner(std::string key)
     // A key of its own, derived from the one given (the server secret), so a media signature is never a login code's.
-    Poco::HMACEngine<Sha256> engine(_key);
-    engine.update(std::string("gequ media url v1"));
-    const auto& digest = engine.digest();
-    _key.assign(digest.begin(), digest.end());
-}
+    : _key(crypto::hmacSha256(key.empty() ? crypto::randomBytes(32) : key, "gequ media url v1")) {}
 
 std::string MediaUrlSigner::computeSignature(const std::string& message) const {
-    Poco::HMACEngine<Sha256> engine(_key);
-    engine.update(message);
-    return base64Url(engine.digest());
+    return crypto::base64Encode(crypto::hmacSha256(_key, message), crypto::Base64::Url);
 }
 
 std::string MediaUrlSigner::signature(const std::string& key, std::int64_t exp, bool remember) const {
@@ -95,12 +63,7 @@ bool MediaUrlSigner::verify(const std::string& key, std::string_view exp, std::s
         return false;
     }
     // Checking reads what signing remembered but adds nothing: a client's made-up keys and expiries stay out.
-    const std::string expected = signature(key, expiry, false);
-    unsigned char diff = expected.size() == sig.size() ? 0 : 1;
-    for (std::size_t i = 0; i < expected.size(); ++i) {
-        diff |= static_cast<unsigned char>(expected[i] ^ (i < sig.size() ? sig[i] : 0));
-    }
-    return diff == 0;
+    return crypto::constantTimeEquals(signature(key, expiry, false), sig);
 }
 
 } // namespace gequ::http

@@ -31,6 +31,7 @@ public:
     std::string requestId;
     std::string clientIp;  ///< the client's address (X-Forwarded-For only from trusted proxies)
     std::string clientKey; ///< what limits count by: clientIp, or its /64 for IPv6 (clientBucket)
+    std::string clientNetwork; ///< the /24 or /56 around clientIp (networkBucket): the login limits' second level
     const Poco::Net::NameValueCollection* headers = nullptr; ///< the request headers (null in unit tests)
 
     /// The first value of a query parameter, or nullopt when absent.

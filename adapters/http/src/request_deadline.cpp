@@ -1,5 +1,7 @@
 #include "request_deadline.h"
 
+#include "connection_cap.h"
+
 #include <Poco/Logger.h>
 #include <Poco/Net/HTTPServerConnection.h>
 #include <Poco/Net/StreamSocket.h>
@@ -105,8 +107,15 @@ thread_local CurrentWatch tCurrent;
 class WatchedConnection final : public Poco::Net::HTTPServerConnection {
 public:
     WatchedConnection(const Poco::Net::StreamSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
-                      Poco::Net::HTTPRequestHandlerFactory::Ptr factory, std::shared_ptr<ConnectionWatchdog> watchdog)
-        : HTTPServerConnection(socket, std::move(params), std::move(factory)), _watchdog(std::move(watchdog)) {}
+                      Poco::Net::HTTPRequestHandlerFactory::Ptr factory, std::shared_ptr<ConnectionWatchdog> watchdog,
+                      ConnectionCap* cap)
+        : HTTPServerConnection(socket, std::move(params), std::move(factory)), _watchdog(std::move(watchdog)),
+          _cap(cap) {}
+    ~WatchedConnection() override {
+        if (_cap) {
+            _cap->release(socket());
+        }
+    }
 
     void run() override {
         auto handle = _watchdog->watch(socket());
@@ -124,38 +133,66 @@ public:
 
 private:
     std::shared_ptr<ConnectionWatchdog> _watchdog;
+    ConnectionCap* _cap;
 };
 
 class WatchedConnectionFactory final : public Poco::Net::TCPServerConnectionFactory {
 public:
     WatchedConnectionFactory(Poco::Net::HTTPServerParams::Ptr params, Poco::Net::HTTPRequestHandlerFactory::Ptr factory,
-                             std::shared_ptr<ConnectionWatchdog> watchdog)
-        : _params(std::move(params)), _factory(std::move(factory)), _watchdog(std::move(watchdog)) {}
+                             std::shared_ptr<ConnectionWatchdog> watchdog, ConnectionCap* cap)
+        : _params(std::move(params)), _factory(std::move(factory)), _watchdog(std::move(watchdog)), _cap(cap) {}
 
     Poco::Net::TCPServerConnection* createConnection(const Poco::Net::StreamSocket& socket) override {
-        return new WatchedConnection(socket, _params, _factory, _watchdog);
+        return new WatchedConnection(socket, _params, _factory, _watchdog, _cap);
     }
 
 private:
     Poco::Net::HTTPServerParams::Ptr _params;
     Poco::Net::HTTPRequestHandlerFactory::Ptr _factory;
     std::shared_ptr<ConnectionWatchdog> _watchdog;
+    ConnectionCap* _cap;
+};
+
+/// Runs on the accepting thread for every new connection: refuses it when the queue is full (Poco would drop it
+/// without a connection object, so the cap must not count it), else asks the cap.
+class CapFilter final : public Poco::Net::TCPServerConnectionFilter {
+public:
+    CapFilter(const Poco::Net::TCPServer& server, int maxQueued, ConnectionCap& cap)
+        : _server(server), _maxQueued(maxQueued), _cap(cap) {}
+
+    bool accept(const Poco::Net::StreamSocket& socket) override {
+        // Only this thread enqueues, so the queue cannot grow between this check and the enqueue.
+        if (_server.queuedConnections() >= _maxQueued) {
+            return false;
+        }
+        return _cap.admit(socket);
+    }
+
+private:
+    const Poco::Net::TCPServer& _server;
+    const int _maxQueued;
+    ConnectionCap& _cap;
 };
 
 } // namespace
 
 DeadlineHttpServer::DeadlineHttpServer(StoppableHandlerFactory* factory, Poco::ThreadPool& pool,
                                        const Poco::Net::ServerSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
-                                       std::chrono::milliseconds deadline, std::chrono::milliseconds keepAlive)
+                                       std::chrono::milliseconds deadline, std::chrono::milliseconds keepAlive,
+                                       ConnectionCap* cap)
     : DeadlineHttpServer(factory, Poco::Net::HTTPRequestHandlerFactory::Ptr(factory), pool, socket, params,
-                         std::make_shared<ConnectionWatchdog>(deadline, keepAlive)) {}
+                         std::make_shared<ConnectionWatchdog>(deadline, keepAlive), cap) {}
 
 DeadlineHttpServer::DeadlineHttpServer(StoppableHandlerFactory* factory,
                                        Poco::Net::HTTPRequestHandlerFactory::Ptr shared, Poco::ThreadPool& pool,
                                        const Poco::Net::ServerSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
-                                       std::shared_ptr<ConnectionWatchdog> watchdog)
-    : Poco::Net::TCPServer(new WatchedConnectionFactory(params, shared, watchdog), pool, socket, params),
-      _stoppable(factory), _factory(shared), _watchdog(std::move(watchdog)) {}
+                                       std::shared_ptr<ConnectionWatchdog> watchdog, ConnectionCap* cap)
+    : Poco::Net::TCPServer(new WatchedConnectionFactory(params, shared, watchdog, cap), pool, socket, params),
+      _stoppable(factory), _factory(shared), _watchdog(std::move(watchdog)) {
+    if (cap) {
+        setConnectionFilter(new CapFilter(*this, params->getMaxQueued(), *cap));
+    }
+}
 
 DeadlineHttpServer::~DeadlineHttpServer() {
     try {

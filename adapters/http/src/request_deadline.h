@@ -17,6 +17,7 @@
 
 namespace gequ::http {
 
+class ConnectionCap;
 class ConnectionWatchdog;
 
 /// A handler factory the server can tell that it stopped (Poco keeps that event for its own HTTPServer).
@@ -30,10 +31,12 @@ public:
 class DeadlineHttpServer : public Poco::Net::TCPServer {
 public:
     /// Takes ownership of factory. `deadline` is the time a client has to send one request; `keepAlive` the extra
-    /// time it has to start the next one on a kept-alive connection.
+    /// time it has to start the next one on a kept-alive connection. With a `cap` (which must outlive the server),
+    /// each accepted connection must be admitted by it, and is released when it ends; a connection that would find
+    /// the queue full is refused before the cap counts it.
     DeadlineHttpServer(StoppableHandlerFactory* factory, Poco::ThreadPool& pool, const Poco::Net::ServerSocket& socket,
                        Poco::Net::HTTPServerParams::Ptr params, std::chrono::milliseconds deadline,
-                       std::chrono::milliseconds keepAlive);
+                       std::chrono::milliseconds keepAlive, ConnectionCap* cap = nullptr);
     ~DeadlineHttpServer() override;
 
     /// As Poco::Net::HTTPServer::stopAll: stops accepting, then closes idle connections (and, with abortCurrent,
@@ -50,7 +53,8 @@ public:
 private:
     DeadlineHttpServer(StoppableHandlerFactory* factory, Poco::Net::HTTPRequestHandlerFactory::Ptr shared,
                        Poco::ThreadPool& pool, const Poco::Net::ServerSocket& socket,
-                       Poco::Net::HTTPServerParams::Ptr params, std::shared_ptr<ConnectionWatchdog> watchdog);
+                       Poco::Net::HTTPServerParams::Ptr params, std::shared_ptr<ConnectionWatchdog> watchdog,
+                       ConnectionCap* cap);
 
     StoppableHandlerFactory* _stoppable;
     Poco::Net::HTTPRequestHandlerFactory::Ptr _factory;

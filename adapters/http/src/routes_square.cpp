@@ -7,7 +7,6 @@
 #include "routes.h"
 #include "share_page.h"
 
-#include <Poco/Base64Encoder.h>
 #include <Poco/URI.h>
 #include <functional>
 #include <sstream>
@@ -170,7 +169,8 @@ void addSquareRoutes(Router& router, RouteContext& context) {
         if (!id) {
             return errorResponse(id.error());
         }
-        auto shared = context.services.square.share(*id, request.viewerId());
+        const auto& viewer = request.viewerId();
+        auto shared = context.services.square.share(*id, domain::playViewerKey(viewer, request.clientKey), viewer);
         if (!shared) {
             return errorResponse(shared.error());
         }

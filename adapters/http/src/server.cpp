@@ -1,6 +1,7 @@
 #include "gequ/http/server.h"
 
 #include "client_address.h"
+#include "connection_cap.h"
 #include "envelope.h"
 #include "files.h"
 #include "metrics.h"
@@ -108,6 +109,52 @@ std::optional<Poco::Int64> contentLength(const Poco::Net::HTTPServerRequest& req
     }
 }
 
+/// The most header bytes a request may carry (names, values and their separators; docs/security.md).
+constexpr std::size_t kMaxHeaderBytes = 16 * 1024;
+
+/// What is wrong with how a request frames its body, or nullptr (docs/security.md, "Request framing"). A proxy in
+/// front and this server must agree where a request ends, so anything two parsers could read two ways is refused:
+/// Transfer-Encoding together with Content-Length, Content-Length twice, a Content-Length that is not plain digits,
+/// and any Transfer-Encoding other than exactly `chunked` (and only once).
+const char* framingError(const Poco::Net::HTTPServerRequest& request) {
+    int lengths = 0;
+    int encodings = 0;
+    std::string length;
+    std::string encoding;
+    for (const auto& [name, value] : request) {
+        if (Poco::icompare(name, "Content-Length") == 0) {
+            ++lengths;
+            length = value;
+        } else if (Poco::icompare(name, "Transfer-Encoding") == 0) {
+            ++encodings;
+            encoding = value;
+        }
+    }
+    if (encodings > 0 && lengths > 0) {
+        return "请求不能同时带 Transfer-Encoding 和 Content-Length";
+    }
+    if (lengths > 1) {
+        return "请求头 Content-Length 重复";
+    }
+    if (lengths == 1 && (length.empty() || length.size() > 18 ||
+                         !std::all_of(length.begin(), length.end(), [](char c) { return c >= '0' && c <= '9'; }))) {
+        return "请求头 Content-Length 无效";
+    }
+    if (encodings > 1 || (encodings == 1 && encoding != "chunked")) {
+        return "不支持该 Transfer-Encoding";
+    }
+    return nullptr;
+}
+
+/// Whether the request's header fields together are over kMaxHeaderBytes.
+bool headersTooLarge(const Poco::Net::HTTPServerRequest& request) {
+    std::size_t bytes = 0;
+    for (const auto& [name, value] : request) {
+        bytes += name.size() + value.size() + 4; // "name: value\r\n"
+    }
+    return bytes > kMaxHeaderBytes;
+}
+
 enum class BodyStatus { Ok, TooLarge, Incomplete };
 
 /// Reads the request body into out, never more than limit bytes. A request with neither Content-Length nor chunked
@@ -187,6 +234,7 @@ struct Server::Impl {
     RateLimiter limiter;
     ResponseWriter writer;
     TrustedProxies proxies;
+    ConnectionCap connectionCap;
     RouteContext routeContext;
     Poco::Logger& logger = Poco::Logger::get("gequ.http");
 
@@ -205,7 +253,9 @@ struct Server::Impl {
                      {"X-Frame-Options", "DENY"},
                      {"Content-Security-Policy", contentSecurityPolicy(config.mediaHosts)},
                  }),
-          proxies(config.trustedProxies), routeContext{config, services, metrics, listCache, sessionCache} {
+          proxies(config.trustedProxies),
+          connectionCap(config.maxConnectionsPerClient, proxies), routeContext{config, services, metrics, listCache,
+                                                                               sessionCache} {
         addAllRoutes(router, routeContext);
     }
 
@@ -225,6 +275,7 @@ struct Server::Impl {
         request.headers = &raw;
         request.clientIp = clientIp(raw);
         request.clientKey = clientBucket(request.clientIp);
+        request.clientNetwork = networkBucket(request.clientIp);
 
         // The request target: origin-form "/path?query"; an absolute-form URI is reduced to its path.
         std::string target = raw.getURI();
@@ -380,11 +431,27 @@ struct Server::Impl {
         request.requestId = isSafeRequestId(incomingId) ? incomingId : newRequestId();
         std::string label = "unmatched";
         Response response;
-        if (!hasBody(raw)) {
+        // A request whose framing is ambiguous or whose headers are too large is refused before anything else, and
+        // its connection closed without reading on: where its body ends cannot be trusted.
+        bool refused = false;
+        if (const char* framing = framingError(raw)) {
+            response = errorResponse(domain::ErrorCode::InvalidInput, framing);
+            refused = true;
+        } else if (headersTooLarge(raw)) {
+            response = errorResponse(domain::ErrorCode::InvalidInput, "请求头过大");
+            response.status = 431;
+            refused = true;
+        }
+        if (refused) {
+            response.closeConnection = true;
+            response.set("Cache-Control", "no-store");
+        } else if (!hasBody(raw)) {
             DeadlineHttpServer::requestReceived(); // the headers were all there is
         }
         try {
-            response = dispatch(raw, request, label);
+            if (!refused) {
+                response = dispatch(raw, request, label);
+            }
         } catch (const std::exception& e) {
             logger.error("request %s %s %s failed: %s", request.requestId, raw.getMethod(), target,
                          std::string(e.what()));
@@ -403,7 +470,7 @@ struct Server::Impl {
             logger.warning("request %s: writing the answer failed: %s", request.requestId, std::string(e.what()));
         }
         DeadlineHttpServer::answerSent();
-        if (response.closeConnection && hasBody(raw) && !raw.getExpectContinue()) {
+        if (!refused && response.closeConnection && hasBody(raw) && !raw.getExpectContinue()) {
             // (With "Expect: 100-continue" refused, the client does not send the body: nothing to drain.)
             try {
                 drainBody(raw, kDrainLimit);
@@ -436,8 +503,10 @@ struct Server::Impl {
         Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest& request) override {
             // Poco answers "Expect: 100-continue" before calling the handler unless the status is no longer 200:
             // refuse an announced oversized body here so the client does not send it.
-            if (request.getExpectContinue() &&
-                contentLength(request).value_or(0) > static_cast<Poco::Int64>(_impl.config.maxBodyBytes)) {
+            if (request.getExpectContinue() && (framingError(request) || headersTooLarge(request))) {
+                request.response().setStatus(Poco::Net::HTTPResponse::HTTP_BAD_REQUEST);
+            } else if (request.getExpectContinue() &&
+                       contentLength(request).value_or(0) > static_cast<Poco::Int64>(_impl.config.maxBodyBytes)) {
                 request.response().setStatus(Poco::Net::HTTPResponse::HTTP_REQUEST_ENTITY_TOO_LARGE);
             }
             return new RequestHandler(_impl);
@@ -481,7 +550,8 @@ void Server::start() {
     _impl->server =
         std::make_unique<DeadlineHttpServer>(new Impl::RequestHandlerFactory(*_impl), *_impl->pool, socket, params,
                                              std::chrono::seconds(std::max(1, config.requestDeadlineSeconds)),
-                                             std::chrono::seconds(std::max(1, config.keepAliveSeconds)));
+                                             std::chrono::seconds(std::max(1, config.keepAliveSeconds)),
+                                             config.maxConnectionsPerClient > 0 ? &_impl->connectionCap : nullptr);
     _impl->server->start();
     _impl->boundPort = socket.address().port();
 }

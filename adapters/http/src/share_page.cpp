@@ -1,13 +1,11 @@
 #include "share_page.h"
 
 #include "files.h"
+#include "gequ/crypto/encoding.h"
 #include "gequ/domain/model/genres.h"
 #include "gequ/domain/model/text.h"
 #include "gequ/net/escape.h"
 
-#include <Poco/Base64Decoder.h>
-#include <Poco/Base64Encoder.h>
-#include <Poco/Exception.h>
 #include <Poco/Logger.h>
 #include <Poco/URI.h>
 #include <filesystem>
@@ -140,13 +138,8 @@ std::optional<std::string> readFile(const fs::path& file) {
 } // namespace
 
 std::string shareUrl(const std::string& publicBaseUrl, const std::string& songId) {
-    std::ostringstream encoded;
-    Poco::Base64Encoder encoder(encoded);
-    encoder.rdbuf()->setLineLength(0);
-    encoder << songId;
-    encoder.close();
     std::string query;
-    Poco::URI::encode(encoded.str(), "+/=", query);
+    Poco::URI::encode(crypto::base64Encode(songId), "+/=", query);
     return withoutTrailingSlash(publicBaseUrl) + "/musicPlayer?id=" + query;
 }
 
@@ -163,28 +156,12 @@ std::optional<std::string> decodeBase64Param(std::string_view value) {
     while (!text.empty() && text.back() == '=') {
         text.pop_back();
     }
-    for (char c : text) {
-        const bool alphabet =
-            (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/';
-        if (!alphabet) {
-            return std::nullopt;
-        }
-    }
-    if (text.size() % 4 == 1) {
-        return std::nullopt;
-    }
     text.append((4 - text.size() % 4) % 4, '=');
-    try {
-        std::istringstream in(text);
-        Poco::Base64Decoder decoder(in);
-        std::string decoded((std::istreambuf_iterator<char>(decoder)), std::istreambuf_iterator<char>());
-        if (!domain::isValidUtf8(decoded)) {
-            return std::nullopt;
-        }
-        return decoded;
-    } catch (const Poco::Exception&) {
+    auto decoded = crypto::base64Decode(text);
+    if (!decoded || !domain::isValidUtf8(*decoded)) {
         return std::nullopt;
     }
+    return decoded;
 }
 
 std::string replaceMetaBlock(const std::string& page, const std::string& meta) {

@@ -1,5 +1,6 @@
 #include "gequ/media/s3_media_store.h"
 
+#include "gequ/crypto/digest.h"
 #include "gequ/domain/model/text.h"
 #include "gequ/media/exceptions.h"
 #include "gequ/media/sigv4.h"
@@ -68,7 +69,7 @@ struct S3MediaStore::Impl {
         signable.method = method;
         signable.host = url.hostHeader();
         signable.encodedPath = url.target;
-        signable.payloadHash = sigv4::sha256Hex(body);
+        signable.payloadHash = crypto::sha256Hex(body);
         signable.headers = {{"x-amz-content-sha256", signable.payloadHash}, {"x-amz-date", date}};
         if (!contentType.empty()) {
             signable.headers.emplace_back("content-type", contentType);

@@ -1,39 +1,17 @@
 #include "gequ/media/sigv4.h"
 
+#include "gequ/crypto/digest.h"
+#include "gequ/crypto/encoding.h"
+
 #include <algorithm>
 #include <ctime>
 #include <map>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-#include <openssl/sha.h>
-#include <stdexcept>
 
 namespace gequ::media::sigv4 {
 
 namespace {
 
 constexpr std::string_view kAlgorithm = "AWS4-HMAC-SHA256";
-
-std::string hex(const unsigned char* bytes, std::size_t size) {
-    static constexpr char kDigits[] = "0123456789abcdef";
-    std::string out;
-    out.reserve(size * 2);
-    for (std::size_t i = 0; i < size; ++i) {
-        out += kDigits[bytes[i] >> 4];
-        out += kDigits[bytes[i] & 0x0f];
-    }
-    return out;
-}
-
-std::string hmacSha256(std::string_view key, std::string_view message) {
-    unsigned char out[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    if (HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-             reinterpret_cast<const unsigned char*>(message.data()), message.size(), out, &length) == nullptr) {
-        throw std::runtime_error("HMAC-SHA256 failed");
-    }
-    return std::string(reinterpret_cast<const char*>(out), length);
-}
 
 std::string toLower(std::string_view text) {
     std::string out(text);
@@ -93,15 +71,6 @@ std::string canonicalQuery(const Pairs& query) {
 
 } // namespace
 
-std::string sha256Hex(std::string_view data) {
-    unsigned char out[SHA256_DIGEST_LENGTH];
-    unsigned int length = 0;
-    if (EVP_Digest(data.data(), data.size(), out, &length, EVP_sha256(), nullptr) != 1) {
-        throw std::runtime_error("SHA-256 failed");
-    }
-    return hex(out, length);
-}
-
 std::string uriEncode(std::string_view text, bool keepSlash) {
     static constexpr char kDigits[] = "0123456789ABCDEF";
     std::string out;
@@ -156,17 +125,16 @@ std::string credentialScope(std::string_view amzDate, const Scope& scope) {
 
 std::string stringToSign(std::string_view canonical, std::string_view amzDate, const Scope& scope) {
     return std::string(kAlgorithm) + "\n" + std::string(amzDate) + "\n" + credentialScope(amzDate, scope) + "\n" +
-           sha256Hex(canonical);
+           crypto::sha256Hex(canonical);
 }
 
 std::string signature(const Credentials& credentials, std::string_view amzDate, const Scope& scope,
                       std::string_view stringToSign) {
-    const std::string dateKey = hmacSha256("AWS4" + credentials.secretAccessKey, amzDate.substr(0, 8));
-    const std::string regionKey = hmacSha256(dateKey, scope.region);
-    const std::string serviceKey = hmacSha256(regionKey, scope.service);
-    const std::string signingKey = hmacSha256(serviceKey, "aws4_request");
-    const std::string mac = hmacSha256(signingKey, stringToSign);
-    return hex(reinterpret_cast<const unsigned char*>(mac.data()), mac.size());
+    const std::string dateKey = crypto::hmacSha256("AWS4" + credentials.secretAccessKey, amzDate.substr(0, 8));
+    const std::string regionKey = crypto::hmacSha256(dateKey, scope.region);
+    const std::string serviceKey = crypto::hmacSha256(regionKey, scope.service);
+    const std::string signingKey = crypto::hmacSha256(serviceKey, "aws4_request");
+    return crypto::hexLower(crypto::hmacSha256(signingKey, stringToSign));
 }
 
 std::string authorization(const SignableRequest& request, const Credentials& credentials, std::string_view amzDate,

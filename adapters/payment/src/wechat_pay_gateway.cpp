@@ -207,7 +207,7 @@ struct WechatPayGateway::Impl {
         const std::string timestamp = std::to_string(nowSeconds());
         const std::string nonce = makeNonce(random);
         const std::string signature =
-            merchantKey.signBase64(requestMessage(method, pathAndQuery, timestamp, nonce, body));
+            signBase64(merchantKey, requestMessage(method, pathAndQuery, timestamp, nonce, body));
         HeaderList headers{
             {"Authorization", authorizationHeader(config.mchId, nonce, signature, timestamp, config.merchantSerial)},
             {"Accept", "application/json"},
@@ -549,7 +549,7 @@ domain::JsapiPayParams WechatPayGateway::payParams(const std::string& prepayId) 
     params.package = "prepay_id=" + prepayId;
     params.signType = "RSA";
     params.paySign =
-        _impl->merchantKey.signBase64(paySignMessage(params.appId, params.timeStamp, params.nonceStr, params.package));
+        signBase64(_impl->merchantKey, paySignMessage(params.appId, params.timeStamp, params.nonceStr, params.package));
     return params;
 }
 

@@ -100,7 +100,7 @@ Refusal verifySignedMessage(const HeaderList& headers, std::string_view body, st
     if (!lookup.key) {
         return lookup.unavailable ? Refusal::KeysUnavailable : Refusal::UnknownSerial;
     }
-    if (!lookup.key->verifyBase64(responseMessage(*timestamp, *nonce, body), *signature)) {
+    if (!verifyBase64(*lookup.key, responseMessage(*timestamp, *nonce, body), *signature)) {
         return Refusal::BadSignature;
     }
     return Refusal::None;
@@ -138,7 +138,7 @@ std::optional<std::map<std::string, RsaPublicKey>> readCertificateList(std::stri
             continue;
         }
         try {
-            Certificate certificate = parseCertificate(*pem);
+            Certificate certificate = Certificate::fromPem(*pem);
             if (certificate.serialHex != *serial) {
                 problems += *serial + ": the certificate's serial is " + certificate.serialHex + "; ";
                 continue;

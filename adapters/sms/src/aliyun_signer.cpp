@@ -1,6 +1,7 @@
 #include "aliyun_signer.h"
 
-#include "crypto.h"
+#include "gequ/crypto/digest.h"
+#include "gequ/crypto/encoding.h"
 
 #include <algorithm>
 
@@ -57,7 +58,7 @@ std::string aliyunStringToSign(std::string_view method, std::string_view canonic
 }
 
 std::string aliyunSignature(std::string_view accessKeySecret, std::string_view stringToSign) {
-    return base64(hmacSha1(std::string(accessKeySecret) + "&", stringToSign));
+    return crypto::base64Encode(crypto::hmacSha1(std::string(accessKeySecret) + "&", stringToSign));
 }
 
 std::string aliyunSignedQuery(std::string_view method, const AliyunParams& params, std::string_view accessKeySecret) {

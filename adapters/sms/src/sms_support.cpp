@@ -1,6 +1,6 @@
 #include "sms_support.h"
 
-#include "crypto.h"
+#include "gequ/crypto/encoding.h"
 #include "gequ/domain/model/account_rules.h"
 
 #include <chrono>
@@ -84,7 +84,7 @@ const std::string& requireKey(const std::string& value, const char* key, const c
 }
 
 std::string uuidText(std::string_view sixteenBytes) {
-    const std::string hex = hexLower(sixteenBytes);
+    const std::string hex = crypto::hexLower(sixteenBytes);
     if (hex.size() != 32) {
         throw std::invalid_argument("a nonce needs 16 random bytes");
     }

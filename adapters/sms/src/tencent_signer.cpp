@@ -1,6 +1,7 @@
 #include "tencent_signer.h"
 
-#include "crypto.h"
+#include "gequ/crypto/digest.h"
+#include "gequ/crypto/encoding.h"
 #include "gequ/domain/model/text.h"
 
 #include <cctype>
@@ -35,20 +36,20 @@ std::string tc3CredentialScope(std::string_view date, std::string_view service) 
 std::string tc3CanonicalRequest(const Tc3Request& request) {
     return request.method + "\n" + request.path + "\n" + request.query + "\n" +
            "content-type:" + canonicalValue(request.contentType) + "\n" + "host:" + canonicalValue(request.host) +
-           "\n" + "\n" + kTc3SignedHeaders + "\n" + sha256Hex(request.payload);
+           "\n" + "\n" + kTc3SignedHeaders + "\n" + crypto::sha256Hex(request.payload);
 }
 
 std::string tc3StringToSign(std::string_view canonicalRequest, std::int64_t timestamp, std::string_view service) {
     return std::string(kTc3Algorithm) + "\n" + std::to_string(timestamp) + "\n" +
-           tc3CredentialScope(tc3Date(timestamp), service) + "\n" + sha256Hex(canonicalRequest);
+           tc3CredentialScope(tc3Date(timestamp), service) + "\n" + crypto::sha256Hex(canonicalRequest);
 }
 
 std::string tc3Signature(std::string_view secretKey, std::string_view date, std::string_view service,
                          std::string_view stringToSign) {
-    const std::string secretDate = hmacSha256("TC3" + std::string(secretKey), date);
-    const std::string secretService = hmacSha256(secretDate, service);
-    const std::string secretSigning = hmacSha256(secretService, "tc3_request");
-    return hexLower(hmacSha256(secretSigning, stringToSign));
+    const std::string secretDate = crypto::hmacSha256("TC3" + std::string(secretKey), date);
+    const std::string secretService = crypto::hmacSha256(secretDate, service);
+    const std::string secretSigning = crypto::hmacSha256(secretService, "tc3_request");
+    return crypto::hexLower(crypto::hmacSha256(secretSigning, stringToSign));
 }
 
 std::string tc3Authorization(const Tc3Request& request, std::int64_t timestamp, std::string_view service,

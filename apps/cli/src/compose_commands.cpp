@@ -13,6 +13,7 @@
 #include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace gequ::cli {
@@ -48,6 +49,28 @@ bool writeFile(const fs::path& path, const std::string& bytes) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     return static_cast<bool>(out);
+}
+
+/// A clip's synced lyrics: lines with their start and end seconds, each with its words.
+Poco::JSON::Array::Ptr timelineJson(const domain::Timeline& timeline) {
+    Poco::JSON::Array::Ptr lines = new Poco::JSON::Array;
+    for (const auto& line : timeline.lines) {
+        Poco::JSON::Object::Ptr l = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+        l->set("text", line.text);
+        l->set("start", line.start);
+        l->set("end", line.end);
+        Poco::JSON::Array::Ptr words = new Poco::JSON::Array;
+        for (const auto& word : line.words) {
+            Poco::JSON::Object::Ptr w = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+            w->set("text", word.text);
+            w->set("start", word.start);
+            w->set("end", word.end);
+            words->add(w);
+        }
+        l->set("words", words);
+        lines->add(l);
+    }
+    return lines;
 }
 
 int composeCommand(Context& context) {
@@ -117,11 +140,20 @@ int composeCommand(Context& context) {
         return context.fail("cannot create " + out.string() + ": " + ec.message());
     }
 
+    const std::optional<fs::path> stems = context.option("stems");
+    if (stems) {
+        fs::create_directories(*stems, ec);
+        if (ec) {
+            return context.fail("cannot create " + stems->string() + ": " + ec.message());
+        }
+    }
+
     Poco::JSON::Array::Ptr clips = new Poco::JSON::Array;
     for (int i = 0; i < 2; ++i) {
         composer::ComposedClip clip;
         try {
-            clip = composer::composeClip(config, request, i, moderation::WordListModeration::builtIn());
+            clip = composer::composeClip(config, request, i, moderation::WordListModeration::builtIn(), {},
+                                         stems.has_value());
         } catch (const composer::ComposerError& e) {
             return context.fail(e.reason() + " (" + e.what() + ")");
         }
@@ -131,6 +163,15 @@ int composeCommand(Context& context) {
         if (!writeFile(audio, clip.mp3) || !writeFile(cover, clip.svg)) {
             return context.fail("cannot write to " + out.string());
         }
+        fs::path vocal;
+        fs::path accompaniment;
+        if (stems) {
+            vocal = *stems / (name + ".vocal.wav");
+            accompaniment = *stems / (name + ".accompaniment.wav");
+            if (!writeFile(vocal, clip.vocalWav) || !writeFile(accompaniment, clip.accompanimentWav)) {
+                return context.fail("cannot write to " + stems->string());
+            }
+        }
         if (context.json()) {
             Poco::JSON::Object::Ptr item = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
             item->set("audio", audio.string());
@@ -139,6 +180,11 @@ int composeCommand(Context& context) {
             item->set("title", clip.title);
             item->set("style", clip.style);
             item->set("bytes", static_cast<Poco::UInt64>(clip.mp3.size()));
+            if (stems) {
+                item->set("vocal", vocal.string());
+                item->set("accompaniment", accompaniment.string());
+            }
+            item->set("timeline", timelineJson(clip.timeline));
             clips->add(item);
         } else {
             char seconds[32];
@@ -146,6 +192,9 @@ int composeCommand(Context& context) {
             context.out() << "clip " << i + 1 << ": " << audio.string() << " (" << seconds << " s, " << clip.style
                           << ", 《" << clip.title << "》)\n"
                           << "        cover " << cover.string() << "\n";
+            if (stems) {
+                context.out() << "        stems " << vocal.string() << ", " << accompaniment.string() << "\n";
+            }
         }
     }
     if (context.json()) {
@@ -167,8 +216,9 @@ void addComposeCommands(CommandTable& table) {
              "Composes, renders and encodes a song the way the server's offline composer does (upstream.provider =\n"
              "local) and writes its two clips as <id>-1.mp3 / <id>-2.mp3 with SVG covers into --out. With --lyrics\n"
              "the file's lyrics are sung ([主歌]/[副歌]/[桥段] headings optional); without, lyrics are written from\n"
-             "--prompt (or the title). The same options always give the same files. Uses composer.soundfont and\n"
-             "composer.clip_seconds from the configuration.",
+             "--prompt (or the title). With --stems, each clip's vocal and accompaniment are written as WAVs too;\n"
+             "--json also gives each clip's timeline (lines and words with start and end seconds). The same options\n"
+             "always give the same files. Uses composer.soundfont and composer.clip_seconds from the configuration.",
          .options = {{.name = "style", .valueName = "TAGS", .help = "style tags, e.g. \"pop,female vocal\" or 流行"},
                      {.name = "title", .valueName = "TEXT", .help = "the song's title", .required = true},
                      {.name = "lyrics", .valueName = "FILE", .help = "a UTF-8 file with the lyrics to sing"},
@@ -179,7 +229,10 @@ void addComposeCommands(CommandTable& table) {
                      {.name = "seconds", .valueName = "N", .help = "clip length (default composer.clip_seconds)"},
                      {.name = "artist", .valueName = "NAME", .help = "the ID3 artist"},
                      {.name = "soundfont", .valueName = "FILE", .help = "a General MIDI .sf2 (default FluidR3_GM)"},
-                     {.name = "out", .valueName = "DIR", .help = "where to write the files", .required = true}},
+                     {.name = "out", .valueName = "DIR", .help = "where to write the files", .required = true},
+                     {.name = "stems",
+                      .valueName = "DIR",
+                      .help = "also write <id>-N.vocal.wav, <id>-N.accompaniment.wav"}},
          .run = composeCommand});
 }
 

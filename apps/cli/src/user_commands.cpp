@@ -1,6 +1,7 @@
 // user list|show|disable|enable: the operator's view of accounts.
 
 #include "commands.h"
+#include "gequ/domain/model/account_rules.h"
 #include "gequ/domain/model/plans.h"
 #include "gequ/domain/model/time.h"
 
@@ -23,10 +24,16 @@ Poco::Dynamic::Var optionalTime(const std::optional<domain::TimePoint>& at) {
     return at ? Poco::Dynamic::Var(domain::formatIso8601(*at)) : Poco::Dynamic::Var();
 }
 
-Object::Ptr userJson(const domain::User& user, domain::TimePoint now) {
+/// The phone as printed: masked (138****0000) unless the operator asked for --full (docs/security.md: terminals are
+/// read by more people than the numbers are meant for).
+std::string shownPhone(const domain::User& user, bool full) {
+    return full ? user.phone : domain::maskPhone(user.phone);
+}
+
+Object::Ptr userJson(const domain::User& user, domain::TimePoint now, bool full = false) {
     Object::Ptr out = newObject();
     out->set("id", user.id);
-    out->set("phone", user.phone);
+    out->set("phone", shownPhone(user, full));
     out->set("nickname", user.nickname);
     out->set("integral", user.integral);
     out->set("membershipLevel", user.membershipLevel);
@@ -39,9 +46,9 @@ Object::Ptr userJson(const domain::User& user, domain::TimePoint now) {
 }
 
 /// One line: id, phone, nickname, points, the level in force, and flags.
-std::string userLine(const domain::User& user, domain::TimePoint now) {
+std::string userLine(const domain::User& user, domain::TimePoint now, bool full = false) {
     const int level = domain::effectiveLevel(domain::membershipOf(user), now);
-    std::string line = user.id + "  " + user.phone + "  " + user.nickname + "  points " +
+    std::string line = user.id + "  " + shownPhone(user, full) + "  " + user.nickname + "  points " +
                        std::to_string(user.integral) + "  level " + std::to_string(level) + " " +
                        domain::levelText(level);
     if (user.lifetime) {
@@ -64,11 +71,12 @@ int listCommand(Context& context) {
     const auto users = runtime.admin().listUsers(*page);
     const auto total = runtime.admin().stats().users;
     const domain::TimePoint now = runtime.clock().now();
+    const bool full = context.option("full").has_value();
     if (context.json()) {
         Object::Ptr out = newObject();
         Array::Ptr list = new Array;
         for (const auto& user : users) {
-            list->add(userJson(user, now));
+            list->add(userJson(user, now, full));
         }
         out->set("users", list);
         out->set("total", total);
@@ -76,7 +84,7 @@ int listCommand(Context& context) {
         return kExitOk;
     }
     for (const auto& user : users) {
-        context.out() << userLine(user, now) << "\n";
+        context.out() << userLine(user, now, full) << "\n";
     }
     context.out() << users.size() << " of " << total << " user" << (total == 1 ? "" : "s") << "\n";
     return kExitOk;
@@ -89,8 +97,9 @@ int showCommand(Context& context) {
         return context.fail(detail.error().message, static_cast<int>(detail.error().code));
     }
     const domain::TimePoint now = runtime.clock().now();
+    const bool full = context.option("full").has_value();
     if (context.json()) {
-        Object::Ptr out = userJson(detail->user, now);
+        Object::Ptr out = userJson(detail->user, now, full);
         Array::Ptr records = new Array;
         for (const auto& record : detail->recentRecords) {
             Object::Ptr r = newObject();
@@ -107,7 +116,7 @@ int showCommand(Context& context) {
         return kExitOk;
     }
     const domain::User& user = detail->user;
-    context.out() << userLine(user, now) << "\n"
+    context.out() << userLine(user, now, full) << "\n"
                   << "created " << domain::formatIso8601(user.createdAt) << "; " << detail->recordCount
                   << " points record" << (detail->recordCount == 1 ? "" : "s");
     if (!detail->recentRecords.empty()) {
@@ -131,9 +140,10 @@ int setDisabled(Context& context, bool disabled) {
     if (context.json()) {
         context.printJson(userJson(*user, runtime.clock().now()));
     } else if (disabled) {
-        context.out() << "disabled user " << user->id << " (" << user->phone << "); all their sessions are revoked\n";
+        context.out() << "disabled user " << user->id << " (" << domain::maskPhone(user->phone)
+                      << "); all their sessions are revoked\n";
     } else {
-        context.out() << "enabled user " << user->id << " (" << user->phone << ")\n";
+        context.out() << "enabled user " << user->id << " (" << domain::maskPhone(user->phone) << ")\n";
     }
     return kExitOk;
 }
@@ -143,15 +153,18 @@ int setDisabled(Context& context, bool disabled) {
 void addUserCommands(CommandTable& table) {
     table.add({.path = {"user", "list"},
                .summary = "list users, oldest first",
-               .description = "Lists users, oldest first: id, phone, nickname, points, the membership level in force "
-                              "and whether\nthey are disabled.",
+               .description = "Lists users, oldest first: id, phone (masked, 138****0000, unless --full), nickname, "
+                              "points, the\nmembership level in force and whether they are disabled.",
                .options = {{.name = "page", .valueName = "N", .help = "the page, from 1 (default 1)"},
-                           {.name = "size", .valueName = "N", .help = "users a page (default 50, at most 1000)"}},
+                           {.name = "size", .valueName = "N", .help = "users a page (default 50, at most 1000)"},
+                           {.name = "full", .help = "print whole phone numbers (for operators who need them)"}},
                .run = listCommand});
     table.add({.path = {"user", "show"},
                .arguments = {"<phone|id>"},
                .summary = "show a user and their newest points records",
-               .description = "Shows the user with this phone number or id, with their 20 newest points records.",
+               .description = "Shows the user with this phone number or id, with their 20 newest points records; the "
+                              "phone is\nmasked unless --full.",
+               .options = {{.name = "full", .help = "print the whole phone number"}},
                .run = showCommand});
     table.add({.path = {"user", "disable"},
                .arguments = {"<phone|id>"},

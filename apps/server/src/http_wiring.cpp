@@ -27,6 +27,7 @@ http::HttpConfig makeHttpConfig(const wiring::Config& config) {
     http.trustProxy = config.httpTrustProxy();
     http.trustedProxies = config.httpTrustedProxies();
     http.requestDeadlineSeconds = config.httpRequestDeadlineSeconds();
+    http.maxConnectionsPerClient = config.httpMaxConnectionsPerClient();
     http.metricsToken = config.metricsToken();
     http.corsOrigins = config.httpCorsOrigins();
     if (config.getString("media.provider") == "s3") {

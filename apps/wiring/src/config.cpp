@@ -97,6 +97,9 @@ const std::vector<KeySpec>& keyTable() {
         range("http.read_timeout", K::Integer, "30", 1, 3600, "seconds one read or write of a client may take"),
         range("http.request_deadline", K::Integer, "30", 1, 3600,
               "seconds a client may take to send one whole request (headers and body)"),
+        range("http.max_connections_per_client", K::Integer, "32", 0, 100000,
+              "connections one client (an IPv4 address or an IPv6 /64) may hold open at once; more are closed at "
+              "accept time; http.trusted_proxies are exempt (0: no cap)"),
         range("http.rate_per_ip", K::Number, "20", 0.001, 1e6, "API requests per second per client IP"),
         range("http.burst_per_ip", K::Number, "60", 1, 1e6, "burst size of the per-IP rate limit"),
         text("http.trust_proxy", K::Boolean, "false",
@@ -168,6 +171,8 @@ const std::vector<KeySpec>& keyTable() {
         range("auth.session_days", K::Integer, "30", 1, 3650, "days a login session lasts"),
         range("auth.sms_hourly_budget", K::Integer, "1000", 1, 10000000,
               "login codes the whole site may send in any rolling hour"),
+        range("auth.challenge_max_number", K::Integer, "100000", 1, 100000000,
+              "the work of the login proof-of-work challenge: its secret number is drawn from 0 to this"),
         range("points.signup_bonus", K::Integer, kSignupBonusText, 0, 1000000, "points given on sign-up"),
         range("points.create_cost", K::Integer, kCreateCostText, 0, 1000000, "points one create request costs"),
         range("generation.timeout", K::Integer, "600", 10, 86400,

@@ -194,7 +194,7 @@ Runtime::Runtime(const Config& config, bool applyMigrations) : Runtime(config, o
 Runtime::Runtime(const Config& config, std::unique_ptr<domain::Store> store, Substitutes substitutes)
     : _config(config), _substitutes(substitutes), _clock(substitutes.clock ? *substitutes.clock : _systemClock),
       _ids(substitutes.ids ? *substitutes.ids : _uuids), _store(std::move(store)), _square(*_store, _clock),
-      _admin(*_store, _clock, _ids), _users(*_store, _clock), _redeem(*_store, _clock, _random, _ids, _hasher) {}
+      _admin(*_store, _clock, _ids), _users(*_store, _clock) {}
 
 Runtime::~Runtime() = default;
 
@@ -316,6 +316,7 @@ domain::AuthService& Runtime::auth() {
         _secret = settings.secret;
         settings.sessionDays = _config.authSessionDays();
         settings.smsHourlyBudget = _config.authSmsHourlyBudget();
+        settings.challengeMaxNumber = _config.authChallengeMaxNumber();
         settings.signupBonus = _config.pointsSignupBonus();
         if (!_substitutes.sms) {
             try {
@@ -329,6 +330,17 @@ domain::AuthService& Runtime::auth() {
             std::make_unique<domain::AuthService>(*_store, _clock, _random, _ids, _hasher, *_sms, std::move(settings));
     });
     return *_auth;
+}
+
+domain::RedeemService& Runtime::redeem() {
+    std::call_once(_redeemBuilt, [this] {
+        _redeem = std::make_unique<domain::RedeemService>(*_store, _clock, _random, _ids, _hasher, secret());
+        if (const auto upgraded = _redeem->upgradeStoredHashes(); upgraded > 0) {
+            Poco::Logger::get("gequ").information("stored " + std::to_string(upgraded) +
+                                                  " redeem codes as an HMAC (they were plain SHA-256)");
+        }
+    });
+    return *_redeem;
 }
 
 domain::SmsSender& Runtime::sms() {

@@ -1,5 +1,6 @@
 #include "gequ/wiring/setup.h"
 
+#include "gequ/crypto/encoding.h"
 #include "gequ/domain/model/text.h"
 #include "gequ/wiring/exceptions.h"
 
@@ -33,17 +34,6 @@ void createDirectory(const std::string& key, const fs::path& dir) {
         throw StartupError("cannot create " + key + " directory " + dir.string() + ": " +
                            (ec ? ec.message() : std::string("not a directory")));
     }
-}
-
-std::string toHex(const std::string& bytes) {
-    static const char* digits = "0123456789abcdef";
-    std::string out;
-    out.reserve(bytes.size() * 2);
-    for (unsigned char c : bytes) {
-        out += digits[c >> 4];
-        out += digits[c & 0x0f];
-    }
-    return out;
 }
 
 // The file's contents without surrounding whitespace; nullopt when it does not exist.
@@ -148,7 +138,7 @@ std::string loadOrCreateSecret(const Config& config, domain::Random& random) {
         return checked(*secret, path);
     }
     createDirectory("data.dir", config.dataDir());
-    const std::string generated = toHex(random.bytes(32));
+    const std::string generated = crypto::hexLower(random.bytes(32));
     if (publishSecret(path, generated)) {
         Poco::Logger::get("gequ.app").information("generated a new server secret in %s", path);
         return generated;

@@ -1,13 +1,14 @@
 #include "gequ/wiring/system.h"
 
+#include "gequ/crypto/digest.h"
+#include "gequ/crypto/encoding.h"
+#include "gequ/crypto/random.h"
+
 #include <Poco/UUID.h>
 #include <Poco/UUIDGenerator.h>
 #include <chrono>
 #include <cstring>
 #include <limits>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-#include <openssl/rand.h>
 #include <stdexcept>
 
 namespace gequ::wiring {
@@ -22,11 +23,7 @@ std::string UuidIdGenerator::newId() {
 }
 
 std::string SecureRandom::bytes(std::size_t n) {
-    std::string out(n, '\0');
-    if (n > 0 && RAND_bytes(reinterpret_cast<unsigned char*>(out.data()), static_cast<int>(n)) != 1) {
-        throw std::runtime_error("the secure random generator failed (RAND_bytes)");
-    }
-    return out;
+    return crypto::randomBytes(n);
 }
 
 std::int64_t SecureRandom::uniform(std::int64_t low, std::int64_t high) {
@@ -54,37 +51,16 @@ std::int64_t SecureRandom::uniform(std::int64_t low, std::int64_t high) {
     }
 }
 
-namespace {
-
-std::string toHex(const unsigned char* bytes, std::size_t n) {
-    static constexpr char kDigits[] = "0123456789abcdef";
-    std::string out(n * 2, '0');
-    for (std::size_t i = 0; i < n; ++i) {
-        out[2 * i] = kDigits[bytes[i] >> 4];
-        out[2 * i + 1] = kDigits[bytes[i] & 0x0f];
-    }
-    return out;
+std::string CryptoHasher::hmacSha256Hex(const std::string& key, const std::string& data) const {
+    return crypto::hmacSha256Hex(key, data);
 }
 
-} // namespace
-
-std::string OpenSslHasher::hmacSha256Hex(const std::string& key, const std::string& data) const {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    if (HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-             reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest, &length) == nullptr) {
-        throw std::runtime_error("HMAC-SHA256 failed (OpenSSL)");
-    }
-    return toHex(digest, length);
+std::string CryptoHasher::sha256Hex(const std::string& data) const {
+    return crypto::sha256Hex(data);
 }
 
-std::string OpenSslHasher::sha256Hex(const std::string& data) const {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    if (EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr) != 1) {
-        throw std::runtime_error("SHA-256 failed (OpenSSL)");
-    }
-    return toHex(digest, length);
+std::string CryptoHasher::base64Url(const std::string& bytes) const {
+    return crypto::base64Encode(bytes, crypto::Base64::Url);
 }
 
 } // namespace gequ::wiring

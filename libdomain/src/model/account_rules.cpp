@@ -54,6 +54,9 @@ Result<std::string> validateUsername(std::string_view raw) {
     if (hasControlChars(name, false)) {
         return invalid("用户名包含不支持的控制字符");
     }
+    if (hasHiddenFormatChars(name)) {
+        return invalid("用户名包含不可见的格式字符");
+    }
     if (name.empty()) {
         return invalid(std::string(rules::kMessagesUsernameMissing));
     }

@@ -35,6 +35,9 @@ std::optional<DomainError> checkEncoding(const std::string& text, std::string_vi
     if (hasControlChars(text, allowLineBreaks)) {
         return invalid(std::string(label) + "包含不支持的控制字符");
     }
+    if (hasHiddenFormatChars(text)) {
+        return invalid(std::string(label) + "包含不可见的格式字符");
+    }
     return std::nullopt;
 }
 

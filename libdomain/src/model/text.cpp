@@ -140,6 +140,35 @@ bool hasControlChars(std::string_view text, bool allowLineBreaks) {
     return false;
 }
 
+namespace {
+
+/// Emoji and the code points that end one (variation selector 16, skin tones, pictographs, dingbats).
+bool endsEmoji(char32_t c) {
+    return c >= 0x1F000 || (c >= 0x2600 && c <= 0x27BF) || c == 0xFE0F || c == 0x20E3;
+}
+
+bool isHiddenFormat(char32_t c) {
+    return c == 0x00AD || c == 0x061C || c == 0x180E || c == 0x200B || c == 0x200C || c == 0x200E || c == 0x200F ||
+           (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
+}
+
+} // namespace
+
+bool hasHiddenFormatChars(std::string_view text) {
+    // Every one of them starts with a byte C2, D8, E1, E2 or EF: text without those needs no decoding.
+    if (text.find_first_of("\xC2\xD8\xE1\xE2\xEF") == std::string_view::npos) {
+        return false;
+    }
+    char32_t previous = 0;
+    for (char32_t c : decodeUtf8(text)) {
+        if (isHiddenFormat(c) || (c == 0x200D && !endsEmoji(previous))) {
+            return true;
+        }
+        previous = c;
+    }
+    return false;
+}
+
 std::string normalizeLineBreaks(std::string_view text) {
     std::string out;
     out.reserve(text.size());

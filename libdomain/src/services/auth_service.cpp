@@ -3,8 +3,10 @@
 #include "gequ/domain/model/account_rules.h"
 #include "gequ/domain/model/ledger.h"
 #include "gequ/domain/model/text.h"
+#include "gequ/domain/model/time.h"
 #include "gequ/domain/services/ledger.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace gequ::domain {
@@ -26,33 +28,8 @@ constexpr const char* kMessageDailyCap = "今日验证码发送次数已达上�
 constexpr const char* kMessageIpCap = "操作过于频繁，请稍后再试";
 constexpr const char* kMessageBudget = "本小时验证码发送量已达上限，请稍后再试";
 constexpr const char* kMessageClientLocked = "验证码错误次数过多，请10分钟后再试";
+constexpr const char* kMessagePhoneLocked = "该手机号今日验证码错误次数过多，请重新获取验证码后再试";
 constexpr const char* kMessageDisabled = "账号已被停用，请联系客服";
-
-std::string base64Url(const std::string& bytes) {
-    static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    std::string out;
-    out.reserve((bytes.size() * 4 + 2) / 3);
-    std::size_t i = 0;
-    for (; i + 3 <= bytes.size(); i += 3) {
-        const unsigned v = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8 |
-                           static_cast<unsigned char>(bytes[i + 2]);
-        out += kAlphabet[(v >> 18) & 63];
-        out += kAlphabet[(v >> 12) & 63];
-        out += kAlphabet[(v >> 6) & 63];
-        out += kAlphabet[v & 63];
-    }
-    if (bytes.size() - i == 1) {
-        const unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
-        out += kAlphabet[(v >> 18) & 63];
-        out += kAlphabet[(v >> 12) & 63];
-    } else if (bytes.size() - i == 2) {
-        const unsigned v = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8;
-        out += kAlphabet[(v >> 18) & 63];
-        out += kAlphabet[(v >> 12) & 63];
-        out += kAlphabet[(v >> 6) & 63];
-    }
-    return out;
-}
 
 /// Equality that takes the same time wherever the strings differ (they are hashes of equal length).
 bool sameHash(const std::string& a, const std::string& b) {
@@ -81,26 +58,94 @@ std::string guessLock(const std::string& client) {
     return "login:client:" + client;
 }
 
+std::string networkLock(const std::string& network) {
+    return "sms:net:" + network;
+}
+
+std::string digitsOnly(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c >= '0' && c <= '9') {
+            out += c;
+        } else {
+            break;
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 AuthService::AuthService(Store& store, const Clock& clock, Random& random, IdGenerator& ids, const Hasher& hasher,
                          SmsSender& sms, AuthSettings settings)
     : _store(store), _clock(clock), _random(random), _ids(ids), _hasher(hasher), _sms(sms),
-      _settings(std::move(settings)) {}
+      _settings(std::move(settings)), _challengeKey(_hasher.hmacSha256Hex(_settings.secret, "gequ login challenge")) {}
+
+LoginChallenge AuthService::issueChallenge() {
+    const std::int64_t expires = toEpochMillis(_clock.now() + kChallengeLifetime) / 1000;
+    LoginChallenge out;
+    out.maxNumber = std::max<std::int64_t>(1, _settings.challengeMaxNumber);
+    std::string salt;
+    static constexpr char kHex[] = "0123456789abcdef";
+    for (unsigned char byte : _random.bytes(12)) {
+        salt += kHex[byte >> 4];
+        salt += kHex[byte & 15];
+    }
+    out.salt = salt + "?expires=" + std::to_string(expires) + "&";
+    const std::int64_t number = _random.uniform(0, out.maxNumber);
+    out.challenge = _hasher.sha256Hex(out.salt + std::to_string(number));
+    out.signature = _hasher.hmacSha256Hex(_challengeKey, out.challenge);
+    return out;
+}
+
+std::optional<std::int64_t> AuthService::saltExpiry(const std::string& salt) {
+    const std::size_t query = salt.find('?');
+    if (query == std::string::npos) {
+        return std::nullopt;
+    }
+    const std::string params = "&" + salt.substr(query + 1);
+    const std::size_t at = params.find("&expires=");
+    if (at == std::string::npos) {
+        return std::nullopt;
+    }
+    const std::string digits = digitsOnly(params.substr(at + 9));
+    if (digits.empty() || digits.size() > 12) {
+        return std::nullopt;
+    }
+    return std::stoll(digits);
+}
+
+bool AuthService::checkSolution(const ChallengeSolution& solution) const {
+    if (solution.algorithm != "SHA-256" || solution.number < 0 || solution.challenge.size() != 64 ||
+        solution.salt.size() > 200 || solution.signature.size() != 64) {
+        return false;
+    }
+    const auto expires = saltExpiry(solution.salt);
+    if (!expires || toEpochMillis(_clock.now()) / 1000 >= *expires) {
+        return false;
+    }
+    // The signature covers the challenge, and the challenge covers the salt with its expiry.
+    return sameHash(_hasher.hmacSha256Hex(_challengeKey, solution.challenge), solution.signature) &&
+           sameHash(_hasher.sha256Hex(solution.salt + std::to_string(solution.number)), solution.challenge);
+}
 
 std::string AuthService::tokenHash(const std::string& token) const {
     return _hasher.sha256Hex(token);
 }
 
-Status AuthService::requestCode(const std::string& rawPhone, const std::string& ip) {
-    // (ip is the client: an address, or an IPv6 /64.)
+Status AuthService::requestCode(const std::string& rawPhone, const LoginOrigin& from,
+                                const std::optional<ChallengeSolution>& proof) {
     auto phone = validatePhone(rawPhone);
     if (!phone) {
         return phone.error();
     }
+    const std::string& client = from.client;
+    const std::string network = from.network.empty() ? from.client : from.network;
     const TimePoint now = _clock.now();
     std::string code = std::to_string(_random.uniform(0, kMaxCode));
     code.insert(0, kCodeDigits - code.size(), '0');
+    // A solution is checked (pure computation) before the transaction, and spent in it only when one is needed.
+    const bool proofValid = proof && checkSolution(*proof);
 
     // A reservation first: the row counts for every limit from now on, but stays unusable (consumed) until the SMS is
     // out. The SMS is sent outside any transaction (a provider call must not hold the database), and a failed send
@@ -112,24 +157,48 @@ Status AuthService::requestCode(const std::string& rawPhone, const std::string& 
     row.createdAt = now;
     row.expiresAt = now + kCodeLifetime;
     row.consumedAt = now;
-    row.ip = ip;
+    row.ip = client;
+    row.network = network;
     std::int64_t id = 0;
     Status reserved = inTransaction(_store, [&](Repositories& repos) -> Status {
         auto& codes = repos.smsCodes();
         codes.lock(phoneLock(*phone));
-        codes.lock(ipLock(ip));
-        if (auto latest = codes.findLatest(*phone); latest && now < latest->createdAt + kCodeResendInterval) {
+        codes.lock(ipLock(client));
+        codes.lock(networkLock(network));
+        if (auto latest = codes.findLatestFrom(*phone, network);
+            latest && now < latest->createdAt + kCodeResendInterval) {
             const auto wait = latest->createdAt + kCodeResendInterval - now;
             const auto seconds = std::chrono::ceil<std::chrono::seconds>(wait).count();
             return DomainError{ErrorCode::TooManyRequests,
                                "发送过于频繁，请" + std::to_string(seconds < 1 ? 1 : seconds) + "秒后再试"};
         }
-        // The daily cap counts only this client's requests: others asking for codes to the phone cannot use it up.
-        if (codes.countForPhoneFromIpSince(*phone, ip, now - kCodePhoneWindow) >= kCodesPerPhoneWindow) {
+        if (codes.countForPhoneFromIpSince(*phone, client, now - kCodePhoneWindow) >= kCodesPerPhoneWindow) {
             return DomainError{ErrorCode::TooManyRequests, kMessageDailyCap};
         }
-        if (codes.countForIpSince(ip, now - kCodeIpWindow) >= kCodesPerIpWindow) {
+        // Over all clients: a phone gets at most kCodesPerPhoneAllClients a day, except from a client its account
+        // has signed in from lately (its owner's phone or home), so many clients together cannot shut the owner out.
+        const std::int64_t phoneCodes = codes.countForPhoneSince(*phone, now - kCodePhoneWindow);
+        if (phoneCodes >= kCodesPerPhoneAllClients) {
+            const auto user = repos.users().findByPhone(*phone);
+            if (!user || !repos.sessions().openedFrom(user->id, client, now - kKnownClientWindow)) {
+                return DomainError{ErrorCode::TooManyRequests, kMessageDailyCap};
+            }
+        }
+        if (codes.countForIpSince(client, now - kCodeIpWindow) >= kCodesPerIpWindow) {
             return DomainError{ErrorCode::TooManyRequests, kMessageIpCap};
+        }
+        const std::int64_t networkCodes = codes.countForNetworkSince(network, now - kCodeIpWindow);
+        if (networkCodes >= std::max(kMinNetworkBudget, _settings.smsHourlyBudget / kNetworkBudgetShare)) {
+            return DomainError{ErrorCode::TooManyRequests, kMessageIpCap};
+        }
+        if (phoneCodes >= kCodesBeforeChallengePhone || networkCodes >= kCodesBeforeChallengeNetwork) {
+            if (!proof) {
+                return DomainError{ErrorCode::TooManyRequests, kChallengeRequiredMessage};
+            }
+            codes.pruneChallenges(now);
+            if (!proofValid || !codes.spendChallenge(proof->challenge, now + kChallengeLifetime)) {
+                return invalid(kChallengeInvalidMessage);
+            }
         }
         codes.lock(kBudgetLock);
         if (codes.countAllSince(now - kSmsBudgetWindow) >= _settings.smsHourlyBudget) {
@@ -162,15 +231,16 @@ Status AuthService::requestCode(const std::string& rawPhone, const std::string& 
     _store.transact([&](Repositories& repos) {
         auto& codes = repos.smsCodes();
         codes.lock(phoneLock(*phone));
-        codes.consumeAllForPhone(*phone, now);
+        // Only this network's older codes are replaced: nobody elsewhere can take the owner's code away.
+        codes.consumeAllForPhoneFrom(*phone, network, now);
         codes.activate(id);
         return true;
     });
     return success();
 }
 
-Result<LoginResult> AuthService::login(const std::string& rawPhone, const std::string& rawCode, const std::string& ip) {
-    // (ip is the client: an address, or an IPv6 /64.)
+Result<LoginResult> AuthService::login(const std::string& rawPhone, const std::string& rawCode,
+                                       const LoginOrigin& from) {
     auto phone = validatePhone(rawPhone);
     if (!phone) {
         return phone.error();
@@ -182,9 +252,11 @@ Result<LoginResult> AuthService::login(const std::string& rawPhone, const std::s
     if (code.size() > kMaxCodeChars) {
         return invalid(kMessageWrongCode);
     }
+    const std::string& ip = from.client;
+    const std::string network = from.network.empty() ? from.client : from.network;
     const TimePoint now = _clock.now();
     const std::string codeHash = _hasher.hmacSha256Hex(_settings.secret, *phone + ":" + code);
-    const std::string token = base64Url(_random.bytes(kTokenBytes));
+    const std::string token = _hasher.base64Url(_random.bytes(kTokenBytes));
     const std::string newUserId = _ids.newId();
 
     std::optional<Result<LoginResult>> out;
@@ -201,7 +273,15 @@ Result<LoginResult> AuthService::login(const std::string& rawPhone, const std::s
             out.emplace(DomainError{ErrorCode::TooManyRequests, kMessageClientLocked});
             return false;
         }
-        const auto active = codes.findLatestActive(*phone);
+        const auto active = codes.findLatestActiveFrom(*phone, network);
+        // Past the phone's daily wrong guesses, only a client that has not guessed wrong for it today may try, and
+        // only the code it asked for itself: each further guess costs a code, and codes are capped.
+        const TimePoint day = now - kCodePhoneWindow;
+        if (codes.countPhoneFailures(*phone, day) >= kPhoneGuessesPerDay &&
+            (codes.countFailures(*phone, ip, day) > 0 || !active || active->ip != ip)) {
+            out.emplace(DomainError{ErrorCode::TooManyRequests, kMessagePhoneLocked});
+            return false;
+        }
         if (!active) {
             out.emplace(invalid(kMessageNoCode));
             return false;
@@ -215,7 +295,7 @@ Result<LoginResult> AuthService::login(const std::string& rawPhone, const std::s
             return false;
         }
         if (!sameHash(active->codeHash, codeHash)) {
-            codes.pruneFailures(guessWindow);
+            codes.pruneFailures(day);
             codes.addFailure(*phone, ip, now);
             const int attempts = codes.addAttempt(active->id);
             out.emplace(invalid(attempts >= kMaxCodeGuesses ? kMessageBurnt : kMessageWrongCode));

@@ -207,7 +207,17 @@ Result<CreatedTask> CreateService::join(const std::string& userId, const Normali
     created.title = source->song.title;
     created.songIds.push_back(_ids.newId());
 
+    bool joinedBefore = false;
     auto result = inTransaction(_store, [&](Repositories& repos) -> Result<CreatedTask> {
+        // One join per extension: with the user's row locked (so concurrent joins queue here), a join that is neither
+        // failed nor deleted is the answer again; on AceData each join is a paid upstream job.
+        if (!repos.users().addPoints(userId, 0)) {
+            return DomainError{ErrorCode::NotFound, "用户不存在"};
+        }
+        if (auto earlier = repos.songs().findLiveJoin(userId, source->song.id)) {
+            joinedBefore = true;
+            return CreatedTask{earlier->taskId, {earlier->id}, 0, earlier->title};
+        }
         auto user = admit(repos, userId, now);
         if (!user) {
             return user.error();
@@ -231,7 +241,7 @@ Result<CreatedTask> CreateService::join(const std::string& userId, const Normali
         repos.songs().insert(song);
         return created;
     });
-    if (result && _onCreated) {
+    if (result && !joinedBefore && _onCreated) {
         _onCreated();
     }
     return result;

@@ -36,8 +36,35 @@ std::string normalizeRedeemCode(std::string_view raw) {
     return out;
 }
 
-RedeemService::RedeemService(Store& store, const Clock& clock, Random& random, IdGenerator& ids, const Hasher& hasher)
-    : _store(store), _clock(clock), _random(random), _ids(ids), _hasher(hasher) {}
+RedeemService::RedeemService(Store& store, const Clock& clock, Random& random, IdGenerator& ids, const Hasher& hasher,
+                             const std::string& secret)
+    : _store(store), _clock(clock), _random(random), _ids(ids), _hasher(hasher),
+      _key(hasher.hmacSha256Hex(secret, "gequ redeem codes")) {}
+
+std::string RedeemService::storedHash(const std::string& normalized) const {
+    // The HMAC of the plain SHA-256, so that codes stored as that SHA-256 before can be upgraded in place.
+    return _hasher.hmacSha256Hex(_key, _hasher.sha256Hex(normalized));
+}
+
+std::int64_t RedeemService::upgradeStoredHashes() {
+    constexpr int kBatch = 500;
+    std::int64_t upgraded = 0;
+    for (;;) {
+        std::int64_t batch = 0;
+        _store.transact([&](Repositories& repos) {
+            auto& codes = repos.redeemCodes();
+            for (const auto& code : codes.listPlainSha256(kBatch)) {
+                codes.rehash(code.id, _hasher.hmacSha256Hex(_key, code.codeHash));
+                ++batch;
+            }
+            return true;
+        });
+        upgraded += batch;
+        if (batch < kBatch) {
+            return upgraded;
+        }
+    }
+}
 
 Result<std::vector<IssuedRedeemCode>> RedeemService::createCodes(const RedeemCodeSpec& spec) {
     const TimePoint now = _clock.now();
@@ -80,7 +107,7 @@ Result<std::vector<IssuedRedeemCode>> RedeemService::createCodes(const RedeemCod
         }
         RedeemCode code;
         code.id = _ids.newId();
-        code.codeHash = _hasher.sha256Hex(normalizeRedeemCode(plain));
+        code.codeHash = storedHash(normalizeRedeemCode(plain));
         code.points = spec.points;
         code.planId = spec.planId;
         code.maxUses = spec.maxUses;
@@ -124,7 +151,7 @@ Result<Profile> RedeemService::redeem(const std::string& userId, const std::stri
     if (normalized.size() > kMaxCodeChars) {
         return invalidCode();
     }
-    const std::string hash = _hasher.sha256Hex(normalized);
+    const std::string hash = storedHash(normalized);
     const TimePoint now = _clock.now();
     return inTransaction(_store, [&](Repositories& repos) -> Result<Profile> {
         auto user = repos.users().findById(userId);

@@ -117,6 +117,10 @@ Result<std::vector<SongView>> SquareService::search(const std::string& keyword, 
     if (text.empty()) {
         return invalid("请输入搜索关键词");
     }
+    // A NUL or another control character is never part of a search (and would break the full-text query).
+    if (hasControlChars(text, false)) {
+        return invalid("搜索关键词包含不支持的控制字符");
+    }
     if (codePointCount(text) > kMaxKeywordChars) {
         return invalid("搜索关键词不能超过" + std::to_string(kMaxKeywordChars) + "个字符");
     }
@@ -211,12 +215,18 @@ Result<LikeState> SquareService::like(const std::string& userId, const std::stri
     });
 }
 
-Result<std::int64_t> SquareService::share(const std::string& songId, const std::optional<std::string>& viewerId) {
+Result<std::int64_t> SquareService::share(const std::string& songId, const std::string& viewerKey,
+                                          const std::optional<std::string>& viewerId) {
     const std::string id = trim(songId);
+    const TimePoint now = _clock.now();
     return inTransaction(_store, [&](Repositories& repos) -> Result<std::int64_t> {
         auto song = engageable(repos, id, viewerId);
         if (!song.ok()) {
             return song.error();
+        }
+        // Noted beside the plays under its own key, so the upkeep forgets both alike.
+        if (!repos.songs().recordPlay(id, "share:" + viewerKey, now, kPlayWindow)) {
+            return song->forwardCount;
         }
         repos.songs().addCounts(id, 0, 1, 0);
         auto after = repos.songs().findById(id);

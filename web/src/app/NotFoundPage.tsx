@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import { Link } from 'react-router';
 import { PageContainer } from '../components/PageContainer';
 import { PageTitle } from '../components/PageTitle';
@@ -13,9 +14,9 @@ export default function NotFoundPage() {
         title={zh.notFound.text}
         text={zh.notFound.hint}
         action={
-          <Link className="gq-button gq-button-contained" to="/">
+          <Button component={Link} variant="contained" to="/">
             {zh.notFound.back}
-          </Link>
+          </Button>
         }
       />
     </PageContainer>

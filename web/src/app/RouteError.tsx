@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import { PageContainer } from '../components/PageContainer';
 import { PageTitle } from '../components/PageTitle';
 import { StatusState } from '../components/StatusState';
@@ -13,9 +14,9 @@ export function RouteError() {
         title={zh.routeError.title}
         text={zh.routeError.text}
         action={
-          <button type="button" className="gq-button gq-button-contained" onClick={() => window.location.reload()}>
+          <Button variant="contained" onClick={() => window.location.reload()}>
             {zh.routeError.reload}
-          </button>
+          </Button>
         }
       />
     </PageContainer>

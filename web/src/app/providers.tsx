@@ -1,11 +1,14 @@
+import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { LoginDialogProvider } from '../features/auth/LoginDialogProvider';
 import { PlayerProvider } from '../lib/player';
 import { useToasterWanted } from '../lib/toast';
-import { applyColorMode, useResolvedColorMode } from '../theme/color-scheme';
+import { theme } from '../theme/theme';
+import { COLOR_SCHEME_STORAGE_KEY, MODE_STORAGE_KEY } from '../theme/tokens';
 
-// notistack loads with the first toast (lib/toast.ts), so it stays out of the initial bundle.
+// The toasts (MUI's Snackbar through notistack) load with the first toast (lib/toast.ts), so they stay out of the
+// initial bundle.
 const Toaster = lazy(() => import('./Toaster'));
 
 function LazyToaster() {
@@ -15,13 +18,6 @@ function LazyToaster() {
       <Toaster />
     </Suspense>
   ) : null;
-}
-
-/** Keeps the colour scheme class of <html> on the mode in use (the system's can change while the page is open). */
-function ColorModeSync() {
-  const mode = useResolvedColorMode();
-  useLayoutEffect(() => applyColorMode(), [mode]);
-  return null;
 }
 
 export function createQueryClient(): QueryClient {
@@ -35,19 +31,25 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The colour mode (light/dark, following the system until chosen), server state, toasts, the
- * login dialog and the global audio.
+ * The MUI theme (light/dark as CSS variables, following the system until chosen: theme/theme.ts), server state,
+ * toasts, the login dialog and the global audio. The base styles MUI's CssBaseline would add are in src/ui/ui.css,
+ * which the page carries before any JavaScript runs (the app shell uses them).
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <>
-      <ColorModeSync />
+    <ThemeProvider
+      theme={theme}
+      defaultMode="system"
+      modeStorageKey={MODE_STORAGE_KEY}
+      colorSchemeStorageKey={COLOR_SCHEME_STORAGE_KEY}
+      disableTransitionOnChange
+    >
       <QueryClientProvider client={queryClient}>
         <LoginDialogProvider>
           <PlayerProvider>{children}</PlayerProvider>
         </LoginDialogProvider>
         <LazyToaster />
       </QueryClientProvider>
-    </>
+    </ThemeProvider>
   );
 }

@@ -26,6 +26,12 @@ export interface RouteMeta {
   /** Info pages use the wider reading layout (features/info/components/InfoLayout.tsx). */
   info?: boolean;
   /**
+   * The page is drawn from its address's query (a song, a list, an order), which the build cannot know: its HTML has
+   * the app shell with the route's heading, and the app renders the page itself (app/start.tsx). Every other route's
+   * HTML is the page as the build rendered it, which the app hydrates (docs/web-performance.md).
+   */
+  fromQuery?: boolean;
+  /**
    * The music square's shell also shows its search box and the quick-start box with its placeholder: that placeholder
    * is the page's largest text, and painting it with the shell makes it the largest paint at the first paint
    * (docs/web-performance.md, "An app shell that paints before JavaScript").
@@ -84,6 +90,7 @@ export const ROUTE_META: readonly RouteMeta[] = [
     description: zhMeta.payment,
     heading: zhPayment.title,
     module: 'features/member/PaymentPage.tsx',
+    fromQuery: true,
   },
   {
     path: '/musicPlayer',
@@ -91,6 +98,7 @@ export const ROUTE_META: readonly RouteMeta[] = [
     description: zhMeta.player,
     heading: zhPlayer.title,
     module: 'features/player/PlayerPage.tsx',
+    fromQuery: true,
   },
   {
     path: '/musicList',
@@ -98,6 +106,7 @@ export const ROUTE_META: readonly RouteMeta[] = [
     description: zhMeta.musicList,
     heading: zhMusicList.title,
     module: 'features/square/MusicListPage.tsx',
+    fromQuery: true,
   },
   {
     path: '/contactUs',

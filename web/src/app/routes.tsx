@@ -66,7 +66,8 @@ function page(name: PageName) {
 /** Loads the chunk of the page at `pathname` (a route of ROUTE_PATHS, else the 404 page). */
 export function preloadRoute(pathname: string): Promise<void> {
   const name = pathname.replace(/^\/+|\/+$/g, '');
-  const known = name === '' ? 'home' : name in pages && name !== 'home' && name !== 'notFound' ? (name as PageName) : 'notFound';
+  const known =
+    name === '' ? 'home' : name in pages && name !== 'home' && name !== 'notFound' ? (name as PageName) : 'notFound';
   return pages[known].preload();
 }
 

@@ -1,20 +1,29 @@
 // The app's first render (the last stage of ./boot.tsx).
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { preloadRoute } from './routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 // The first render waits for the current route's page (its chunk is already downloading: the route's HTML preloads
-// it), so the app shell gives way to the page itself rather than to a loading spinner. It renders as a transition,
-// which React splits into short slices, so a slow phone stays responsive while the page is built.
+// it), so the page renders (or hydrates) without suspending. It renders as a transition, which React splits into
+// short slices, so a slow phone stays responsive while the page is built.
 await preloadRoute(window.location.pathname).catch(() => undefined);
-const root = createRoot(container);
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+// The build rendered this page (scripts/prerender.mjs): hydrate it. Its markup is that of the path it was rendered at;
+// another path served the same file (gequ-server answers unknown paths with the home page's) is rendered anew.
+const prerendered = container.dataset.prerendered;
+const path = window.location.pathname.replace(/(.)\/+$/, '$1');
 startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  if (prerendered !== undefined && prerendered === path) {
+    hydrateRoot(container, app);
+  } else {
+    if (prerendered !== undefined) container.replaceChildren();
+    createRoot(container).render(app);
+  }
 });

@@ -1,3 +1,4 @@
+import IconButton from '@mui/material/IconButton';
 import PauseIcon from 'icon:Pause';
 import PlayArrowIcon from 'icon:PlayArrow';
 import { Link } from 'react-router';
@@ -56,14 +57,14 @@ export function SongList({ songs, showCounts = true }: { songs: readonly SongLis
               </span>
             </Link>
             {song.native_audio_url ? (
-              <button
-                type="button"
-                className={playing ? 'gq-icon-button gq-song-play gq-active' : 'gq-icon-button gq-song-play'}
+              <IconButton
+                className="gq-song-play"
+                color={playing ? 'primary' : 'default'}
                 aria-label={playing ? zh.square.pauseSong(song.title) : zh.square.playSong(song.title)}
                 onClick={() => player.toggle(toPlayerSong(song), { count: true })}
               >
                 {playing ? <PauseIcon /> : <PlayArrowIcon />}
-              </button>
+              </IconButton>
             ) : null}
           </li>
         );

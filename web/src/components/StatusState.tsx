@@ -1,3 +1,4 @@
+import CircularProgress from '@mui/material/CircularProgress';
 import CloudOffIcon from 'icon:CloudOff';
 import InboxIcon from 'icon:Inbox';
 import type { ReactNode } from 'react';
@@ -34,7 +35,7 @@ export function StatusState({
       aria-live={kind === 'loading' ? 'polite' : undefined}
     >
       {kind === 'loading' ? (
-        <span className="gq-spinner" aria-hidden />
+        <CircularProgress size={dense ? 32 : 40} aria-hidden />
       ) : kind === 'error' ? (
         <CloudOffIcon size={iconSize} />
       ) : (

@@ -41,14 +41,22 @@ describe('api-client', () => {
       }),
     );
     await expect(apiPost('/music/openSong', { openId: 1, nativeId: 's1' })).resolves.toEqual({ open: 1 });
-    expect(seen).toEqual({ auth: 'tok-123', type: 'application/json', body: { openId: 1, nativeId: 's1' }, page: null });
+    expect(seen).toEqual({
+      auth: 'tok-123',
+      type: 'application/json',
+      body: { openId: 1, nativeId: 's1' },
+      page: null,
+    });
   });
 
   it('sends no Authorization header without a stored token, and encodes the query', async () => {
     let seen: { auth: string | null; keyword: string | null } | undefined;
     server.use(
       http.get('*/music/search', ({ request }) => {
-        seen = { auth: request.headers.get('Authorization'), keyword: new URL(request.url).searchParams.get('keyword') };
+        seen = {
+          auth: request.headers.get('Authorization'),
+          keyword: new URL(request.url).searchParams.get('keyword'),
+        };
         return ok([]);
       }),
     );
@@ -75,7 +83,11 @@ describe('api-client', () => {
   });
 
   it('treats an HTTP 200 answer with an error code as a failure', async () => {
-    server.use(http.get('*/music/song/list', () => HttpResponse.json({ code: 4000, type: 'error', message: '参数错误', data: null })));
+    server.use(
+      http.get('*/music/song/list', () =>
+        HttpResponse.json({ code: 4000, type: 'error', message: '参数错误', data: null }),
+      ),
+    );
     const error = await caught(apiGet('/music/song/list'));
     expect(error.code).toBe(4000);
     expect(await screen.findByText('参数错误')).toBeInTheDocument();
@@ -93,7 +105,11 @@ describe('api-client', () => {
   it('recognises a failure by its code, never by its text (请先登录 with code 4000 opens no login dialog)', async () => {
     const listener = vi.fn();
     unsubscribe = onUnauthorized(listener);
-    server.use(http.get('*/music/song/list', () => HttpResponse.json({ code: 4000, type: 'error', message: '请先登录', data: null })));
+    server.use(
+      http.get('*/music/song/list', () =>
+        HttpResponse.json({ code: 4000, type: 'error', message: '请先登录', data: null }),
+      ),
+    );
     const error = await caught(apiGet('/music/song/list'));
     expect(error.isUnauthorized).toBe(false);
     expect(listener).not.toHaveBeenCalled();
@@ -105,7 +121,9 @@ describe('api-client', () => {
       http.post('*/music/api/generateLyrics', () => fail(4220, '任何拒绝的说法')),
       http.get('*/music/song/list', () => fail(5020, '内容未通过安全审核')),
     );
-    expect((await caught(apiPost('/music/api/generateLyrics', { prompt: '夏' }, { silent: true }))).isRefused).toBe(true);
+    expect((await caught(apiPost('/music/api/generateLyrics', { prompt: '夏' }, { silent: true }))).isRefused).toBe(
+      true,
+    );
     expect((await caught(apiGet('/music/song/list', undefined, { silent: true }))).isRefused).toBe(false);
   });
 

@@ -27,13 +27,16 @@ export class ApiError extends Error {
   readonly code: number;
   readonly status: number;
   readonly kind: ApiErrorKind;
+  /** The envelope's data: null for almost every refusal (docs/api.md names the exceptions). */
+  readonly data: unknown;
 
-  constructor(kind: ApiErrorKind, message: string, code = 0, status = 0) {
+  constructor(kind: ApiErrorKind, message: string, code = 0, status = 0, data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = code;
     this.status = status;
+    this.data = data;
   }
 
   /** 4220: moderation refused the content (e.g. the song name of AI lyrics). */
@@ -178,7 +181,7 @@ export async function requestEnvelope<T>(path: string, options: RequestOptions =
   if (isEnvelope(parsed)) {
     if (parsed.code === SUCCESS_CODE) return parsed as Envelope<T>;
     const message = typeof parsed.message === 'string' ? parsed.message : '';
-    fail(new ApiError('api', message, parsed.code, response.status), silent);
+    fail(new ApiError('api', message, parsed.code, response.status, parsed.data ?? null), silent);
   }
   fail(new ApiError('http', `HTTP ${response.status}`, 0, response.status), silent);
 }

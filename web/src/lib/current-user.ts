@@ -26,6 +26,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<UserProfil
 export interface CurrentUser {
   user: UserProfile | null;
   isLoggedIn: boolean;
+  /** The profile has not answered yet (also while the app hydrates a page the build rendered: lib/hydration.ts). */
   isLoading: boolean;
 }
 
@@ -36,7 +37,7 @@ export function useCurrentUser(): CurrentUser {
     staleTime: 30_000,
   });
   const user = query.data ?? null;
-  return { user, isLoggedIn: user !== null, isLoading: query.isLoading };
+  return { user, isLoggedIn: user !== null, isLoading: query.isPending };
 }
 
 /** Reloads the profile (after a payment, a redeem, a rename...). */

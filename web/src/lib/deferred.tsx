@@ -15,7 +15,10 @@ const queue: Step[] = [];
 let scheduled = false;
 
 interface PostTaskScheduler {
-  postTask: (callback: () => void, options?: { priority?: 'user-blocking' | 'user-visible' | 'background' }) => Promise<unknown>;
+  postTask: (
+    callback: () => void,
+    options?: { priority?: 'user-blocking' | 'user-visible' | 'background' },
+  ) => Promise<unknown>;
 }
 
 /** Runs `callback` in a task of its own, after the current one (and its microtasks) ends. */

@@ -30,7 +30,10 @@ describe('early fetches', () => {
         return ok({ phoneNumber: '13800000000', userId: 7 });
       }),
       http.get('*/music/song/list', ({ request }) => {
-        calls.push({ path: '/music/song/list' + new URL(request.url).search, auth: request.headers.get('Authorization') });
+        calls.push({
+          path: '/music/song/list' + new URL(request.url).search,
+          auth: request.headers.get('Authorization'),
+        });
         return ok([]);
       }),
       http.get('*/music/song/listNumber', ({ request }) => {
@@ -64,7 +67,11 @@ describe('early fetches', () => {
     startEarlyFetches('/mywork', 'tok-9');
     await expect(apiGet('/music/song/list', { page: 1 })).resolves.toEqual([]);
     await expect(apiGet('/user/select')).resolves.toMatchObject({ userId: 7 });
-    expect(calls.map((c) => c.path).sort()).toEqual(['/music/song/list?page=1', '/music/song/listNumber', '/user/select']);
+    expect(calls.map((c) => c.path).sort()).toEqual([
+      '/music/song/list?page=1',
+      '/music/song/listNumber',
+      '/user/select',
+    ]);
     expect(calls.every((c) => c.auth === 'tok-9')).toBe(true);
     // Taken once: the next read of the same page is a request of its own.
     await apiGet('/music/song/list', { page: 1 });
@@ -81,10 +88,21 @@ describe('early fetches', () => {
   });
 
   it('starts loading the covers of the first finished works once their page arrives', async () => {
-    const song = (id: string, complete: number, cover: string | null) => ({ native_id: id, complete, native_image_url: cover });
+    const song = (id: string, complete: number, cover: string | null) => ({
+      native_id: id,
+      complete,
+      native_image_url: cover,
+    });
     server.use(
       http.get('*/music/song/list', () =>
-        ok([song('a', 1, '/media/a.svg'), song('b', 0, '/media/b.svg'), song('c', -1, '/media/c.svg'), song('d', 1, null), song('e', 1, '/media/e.svg'), song('f', 1, '/media/f.svg')]),
+        ok([
+          song('a', 1, '/media/a.svg'),
+          song('b', 0, '/media/b.svg'),
+          song('c', -1, '/media/c.svg'),
+          song('d', 1, null),
+          song('e', 1, '/media/e.svg'),
+          song('f', 1, '/media/f.svg'),
+        ]),
       ),
     );
     startEarlyFetches('/mywork', 'tok-9');

@@ -43,7 +43,8 @@ function absolute(path: string): string {
  * enough, and answering it before the first render moved /profile's largest paint later (docs/web-performance.md).
  */
 export function earlyPathsFor(pathname: string, search = '', signedIn = true): string[] {
-  if (pathname === '/mywork') return signedIn ? ['/user/select', '/music/song/list?page=1', '/music/song/listNumber'] : [];
+  if (pathname === '/mywork')
+    return signedIn ? ['/user/select', '/music/song/list?page=1', '/music/song/listNumber'] : [];
   if (pathname === '/musicPlayer') {
     const params = new URLSearchParams(search);
     const id = params.has('ids') ? null : decodeBase64(params.get('id'));
@@ -113,7 +114,10 @@ async function preloadCovers(response: Promise<Response>): Promise<void> {
 /** Once the player's song arrives, starts loading its cover (the page's largest paint). */
 async function preloadSongCover(response: Promise<Response>): Promise<void> {
   try {
-    const envelope = (await (await response).clone().json()) as { code?: number; data?: { imageUrl?: string | null } | null };
+    const envelope = (await (await response).clone().json()) as {
+      code?: number;
+      data?: { imageUrl?: string | null } | null;
+    };
     if (envelope.code === 2000 && envelope.data?.imageUrl) preloadImage(envelope.data.imageUrl);
   } catch {
     // The page loads it itself.

@@ -30,12 +30,33 @@ describe('the shared genre dictionary (libdomain/data/genres.tsv)', () => {
 
   it('holds at least 150 entries, with the home genres and the style examples of docs/product.md', () => {
     expect(entries().length).toBeGreaterThanOrEqual(150);
-    const home = { 流行: 'pop', 摇滚: 'Rock', 电子: 'Electronic', 古典: 'classical', 说唱: 'rap', 金属: 'Metal', 男声: 'Male Vocal', 女声: 'Female Vocal' };
+    const home = {
+      流行: 'pop',
+      摇滚: 'Rock',
+      电子: 'Electronic',
+      古典: 'classical',
+      说唱: 'rap',
+      金属: 'Metal',
+      男声: 'Male Vocal',
+      女声: 'Female Vocal',
+    };
     for (const [zh, en] of Object.entries(home)) {
       expect(toEnglish(zh)).toBe(en);
       expect(toChinese(en)).toBe(zh);
     }
-    for (const en of ['Hip Hop', 'Pop', 'Rock', 'Jazz', 'K-POP', 'J-POP', 'Dark', 'Dramatic', 'Cinematic', 'Trap', 'Gospel']) {
+    for (const en of [
+      'Hip Hop',
+      'Pop',
+      'Rock',
+      'Jazz',
+      'K-POP',
+      'J-POP',
+      'Dark',
+      'Dramatic',
+      'Cinematic',
+      'Trap',
+      'Gospel',
+    ]) {
       expect(toChinese(en)).not.toBe(en);
     }
   });

@@ -15,16 +15,7 @@
 //   player.getAudio()     the <audio> element itself, or null before the provider mounted
 //   usePlaybackTime()     {currentTime, duration} of the element, following its time updates
 // The provider is mounted once in app/providers.tsx; features import usePlayer from here.
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { apiPost } from './api-client';
 
 /** What the player needs to know about a song. */
@@ -186,6 +177,8 @@ export function PlayerProvider({ children }: { children?: ReactNode }) {
   return (
     <PlayerContext.Provider value={api}>
       {children}
+      {/* Songs, not speech: the player page shows the lyrics as text beside it. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio ref={audioRef} id={GLOBAL_AUDIO_ID} preload="none" hidden />
     </PlayerContext.Provider>
   );

@@ -25,7 +25,9 @@ describe('style normalisation (docs/product.md)', () => {
   });
 
   it('joins the selected tags and the free text in order', () => {
-    expect(normalizeStyle(['流行', '嘻哈', 'lofi beats，chill'], 'female')).toBe('female vocal,pop,Hip Hop,lofi beats,chill');
+    expect(normalizeStyle(['流行', '嘻哈', 'lofi beats，chill'], 'female')).toBe(
+      'female vocal,pop,Hip Hop,lofi beats,chill',
+    );
   });
 
   it('measures the 120-character limit in characters', () => {

@@ -45,5 +45,9 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether a toast has been asked for (then the toaster is mounted and stays). */
 export function useToasterWanted(): boolean {
-  return useSyncExternalStore(subscribe, () => wanted, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
 }

@@ -35,4 +35,17 @@ export const zhAuth = {
   privacyTitle: '隐私政策',
   legalAgree: '同意',
   legalClose: '关闭',
+  // The proof-of-work challenge (components/AltchaChallenge.tsx), shown only when the server asks for one.
+  challengeHint: '为防止滥用，请先完成人机验证，验证后将自动发送验证码',
+  challengeLoading: '正在加载人机验证…',
+  challengeStrings: {
+    label: '我不是机器人',
+    verifying: '正在验证…',
+    verified: '验证通过',
+    error: '验证失败，请重试',
+    expired: '验证已过期，请重试',
+    waitAlert: '正在验证，请稍候…',
+    ariaLinkLabel: '访问 altcha.org',
+    footer: '由 ALTCHA 提供保护',
+  },
 } as const;

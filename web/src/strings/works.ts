@@ -38,7 +38,8 @@ export const zhWorks = {
   // 合成完整歌曲: join an extension with the song(s) it continues (docs/web.md, my works).
   join: '合成完整歌曲',
   joinTitle: '合成完整歌曲',
-  joinHint: '将这首续写作品与它所接续的原曲（包括之前的续写）按顺序合成为一首完整的歌曲，作为新作品出现在我的作品中。合成不消耗积分。',
+  joinHint:
+    '将这首续写作品与它所接续的原曲（包括之前的续写）按顺序合成为一首完整的歌曲，作为新作品出现在我的作品中。合成不消耗积分。',
   joinSubmit: '开始合成',
   joinSubmitted: '合成任务已提交',
   // Lineage labels on the card.

@@ -61,7 +61,7 @@ export const zh = {
     loginFirstText: '登录后即可查看个人资料、积分与会员信息。',
   },
 
-  // Numbered pages (ui/Pagination.tsx).
+  // Numbered pages (MUI's Pagination, the works list).
   pagination: {
     previous: '转到上一页',
     next: '转到下一页',
@@ -174,7 +174,6 @@ export const zh = {
       a: '目前各国家和地区对 AI 生成内容的版权归属尚无定论，相关法律仍在发展之中。如需将作品用于重要的商业项目，建议您事先咨询专业律师的意见。',
     },
   ],
-
 } as const;
 
 export type Strings = typeof zh;

@@ -36,7 +36,10 @@ export function lrcText(timeline: readonly TimedLine[], title = ''): string {
  * GET /music/lrc?id=: the song's .lrc as an attachment (text/plain, filename*=UTF-8''<title>.lrc) for the songs in
  * `songs`, a 4040 envelope otherwise. Each request's id and Authorization header go into `asked`.
  */
-export function lrcHandler(songs: Record<string, { title: string; timeline: readonly TimedLine[] }>, asked: string[] = []) {
+export function lrcHandler(
+  songs: Record<string, { title: string; timeline: readonly TimedLine[] }>,
+  asked: string[] = [],
+) {
   return http.get('*/music/lrc', ({ request }) => {
     const id = new URL(request.url).searchParams.get('id') ?? '';
     asked.push(`${id} ${request.headers.get('Authorization') ?? '-'}`);

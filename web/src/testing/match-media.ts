@@ -1,5 +1,5 @@
 // A window.matchMedia for jsdom that answers width and colour-scheme queries from a settable viewport,
-// so layout tests can check both sides of the 1280 px breakpoint (ui/media.ts's useMediaQuery reads it).
+// so layout tests can check both sides of the 1280 px breakpoint (MUI's useMediaQuery reads it).
 
 let viewportWidth = 1280;
 let prefersDark = false;
@@ -9,7 +9,10 @@ const active = new Set<FakeMediaQueryList>();
 function evaluate(query: string): boolean {
   const parts = query.replace(/^@media\s*/i, '').split(/\s+and\s+/i);
   return parts.every((raw) => {
-    const part = raw.trim().replace(/^\(|\)$/g, '').trim();
+    const part = raw
+      .trim()
+      .replace(/^\(|\)$/g, '')
+      .trim();
     if (part === 'all' || part === 'screen') return true;
     let m = /^min-width:\s*([\d.]+)px$/.exec(part);
     if (m) return viewportWidth >= Number(m[1]);

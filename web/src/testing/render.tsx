@@ -29,9 +29,5 @@ export function renderApp(path = '/'): RenderResult & { location: LocationProbe 
 
 /** Renders an element inside the providers (no router). */
 export function renderWithProviders(ui: ReactElement): RenderResult {
-  return render(
-    <AppProviders queryClient={createQueryClient()}>
-      {ui}
-    </AppProviders>,
-  );
+  return render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>);
 }

@@ -17,7 +17,10 @@ export interface WorksBackend {
 }
 
 /** Logs in (token + profile) and serves the works endpoints from a mutable backend. */
-export function serveWorks(songs: UserSong[] = [], options: { count?: number; generating?: number[] } = {}): WorksBackend {
+export function serveWorks(
+  songs: UserSong[] = [],
+  options: { count?: number; generating?: number[] } = {},
+): WorksBackend {
   window.localStorage.setItem(TOKEN_KEY, 'tok');
   const backend: WorksBackend = {
     pages: new Map([[1, songs]]),

@@ -1,29 +1,37 @@
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { useColorScheme } from '@mui/material/styles';
 import DarkModeIcon from 'icon:DarkMode';
 import LightModeIcon from 'icon:LightMode';
 import { zh } from '../strings/zh-CN';
-import { setColorMode, useResolvedColorMode } from './color-scheme';
+
+/** The colour mode in use: the chosen one, or the system's while nothing is chosen (light until MUI knows it). */
+export function useResolvedMode(): 'light' | 'dark' {
+  const { mode, systemMode } = useColorScheme();
+  const resolved = mode === 'system' || mode === undefined ? systemMode : mode;
+  return resolved === 'dark' ? 'dark' : 'light';
+}
 
 /**
- * The light/dark switch of the menu. The choice is stored in localStorage (tokens.ts MODE_STORAGE_KEY); until the user
- * chooses, the system preference applies (color-scheme.ts).
+ * The light/dark switch of the menu. MUI's ThemeProvider stores the choice in localStorage (tokens.ts
+ * MODE_STORAGE_KEY) and puts its class on <html>; until the user chooses, the system preference applies.
  */
 export function ThemeToggle({ onToggled }: { onToggled?: () => void }) {
-  const dark = useResolvedColorMode() === 'dark';
+  const { setMode } = useColorScheme();
+  const dark = useResolvedMode() === 'dark';
   return (
-    <button
-      type="button"
-      className="gq-nav-item"
+    <ListItemButton
+      component="button"
       aria-pressed={dark}
       onClick={() => {
-        setColorMode(dark ? 'light' : 'dark');
+        setMode(dark ? 'light' : 'dark');
         onToggled?.();
       }}
+      className="gq-nav-button"
     >
-      <span className="gq-nav-icon">{dark ? <LightModeIcon /> : <DarkModeIcon />}</span>
-      <span className="gq-nav-text">
-        <span>{zh.theme.toggle}</span>
-        <span className="gq-nav-secondary">{zh.theme.current(dark ? zh.theme.dark : zh.theme.light)}</span>
-      </span>
-    </button>
+      <ListItemIcon>{dark ? <LightModeIcon /> : <DarkModeIcon />}</ListItemIcon>
+      <ListItemText primary={zh.theme.toggle} secondary={zh.theme.current(dark ? zh.theme.dark : zh.theme.light)} />
+    </ListItemButton>
   );
 }

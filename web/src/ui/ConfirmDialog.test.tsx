@@ -21,10 +21,11 @@ function open(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {
 }
 
 describe('ConfirmDialog', () => {
-  it('is a dialog named by its title and described by its text, focused on the confirming button', () => {
+  it('is a modal MUI dialog named by its title and described by its text, focused on the confirming button', () => {
     const { dialog } = open();
     expect(dialog).toHaveAccessibleDescription('删除后无法恢复，是否继续？');
-    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveClass('MuiDialog-paper');
     expect(screen.getByRole('button', { name: '确定' })).toHaveFocus();
   });
 
@@ -34,21 +35,22 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
     await userEvent.click(screen.getByRole('button', { name: '取消' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
-    // Esc: the browser fires cancel on the dialog; it stays for its owner to unmount.
-    const esc = new Event('cancel', { cancelable: true });
-    fireEvent(dialog, esc);
-    expect(esc.defaultPrevented).toBe(true);
+    // Esc answers 取消; the dialog stays for its owner to unmount.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(onCancel).toHaveBeenCalledTimes(2);
-    // The backdrop is the dialog element itself; a click inside its content is not.
+    // A click inside its content is not a click beside it; a click on the backdrop is.
     fireEvent.click(screen.getByText('删除后无法恢复，是否继续？'));
     expect(onCancel).toHaveBeenCalledTimes(2);
-    fireEvent.click(dialog);
+    const backdrop = document.querySelector('.MuiBackdrop-root');
+    expect(backdrop).not.toBeNull();
+    fireEvent.mouseDown(backdrop!);
+    fireEvent.click(backdrop!);
     expect(onCancel).toHaveBeenCalledTimes(3);
   });
 
   it('disables the confirming button while busy', () => {
     open({ busy: true, danger: true });
     expect(screen.getByRole('button', { name: '确定' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: '确定' })).toHaveClass('gq-button-danger');
+    expect(screen.getByRole('button', { name: '确定' })).toHaveClass('MuiButton-colorError');
   });
 });

@@ -1,10 +1,15 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { Modal } from './Modal';
 
 /**
- * A question with two answers (取消 / a confirming button) as a modal <dialog>, drawn by ui.css as MUI's Dialog looks
- * in the theme: the browser keeps focus inside it, makes the page behind inert, focuses the confirming button and
- * closes it with Esc (as 取消 does). It is mounted only while open, so a closed one is not in the page at all.
+ * A question with two answers (取消 / a confirming button): MUI's Dialog, DialogTitle, DialogContentText and two
+ * Buttons put together. MUI keeps focus inside it, hides the page behind from screen readers and closes it with Esc
+ * (as 取消 does); the confirming button has the focus. The owner mounts it only while it is open.
  */
 export function ConfirmDialog({
   title,
@@ -30,27 +35,19 @@ export function ConfirmDialog({
   const titleId = useId();
   const textId = useId();
   return (
-    <Modal open onClose={onCancel} labelledBy={titleId} describedBy={textId}>
-      <h2 id={titleId} className="gq-dialog-title">
-        {title}
-      </h2>
-      <p id={textId} className="gq-dialog-text">
-        {text}
-      </p>
-      <div className="gq-dialog-actions">
-        <button type="button" className="gq-button gq-button-text" onClick={onCancel}>
-          {cancelLabel}
-        </button>
-        <button
-          type="button"
-          className={danger ? 'gq-button gq-button-contained gq-button-danger' : 'gq-button gq-button-contained'}
-          onClick={onConfirm}
-          disabled={busy}
-          data-autofocus
-        >
+    <Dialog open onClose={onCancel} aria-labelledby={titleId} aria-describedby={textId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{cancelLabel}</Button>
+        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={onConfirm} disabled={busy} autoFocus>
           {confirmLabel}
-        </button>
-      </div>
-    </Modal>
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
+
+export default ConfirmDialog;

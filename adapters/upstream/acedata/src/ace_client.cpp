@@ -141,6 +141,13 @@ bool finalClip(ClipState state) {
     return state == ClipState::Succeeded || state == ClipState::Failed;
 }
 
+/// A media URL from upstream: only an absolute http(s) URL is one; anything else (a path such as "/media/<key>" that
+/// would point the song at one of our own files, another scheme, junk) counts as no URL (docs/security.md).
+std::string upstreamUrl(const Object::Ptr& clip, const std::string& name) {
+    std::string url = text(clip, name);
+    return net::parseUrl(url) ? url : std::string();
+}
+
 domain::ClipStatus mapClip(const Object::Ptr& clip, bool taskFinished) {
     domain::ClipStatus status;
     status.id = text(clip, "id");
@@ -150,12 +157,12 @@ domain::ClipStatus mapClip(const Object::Ptr& clip, bool taskFinished) {
     if (status.style.empty()) {
         status.style = text(clip, "tags");
     }
-    status.imageUrl = text(clip, "image_url");
+    status.imageUrl = upstreamUrl(clip, "image_url");
     if (status.imageUrl.empty()) {
-        status.imageUrl = text(clip, "image_large_url");
+        status.imageUrl = upstreamUrl(clip, "image_large_url");
     }
     status.duration = number(clip, "duration");
-    const std::string audio = text(clip, "audio_url");
+    const std::string audio = upstreamUrl(clip, "audio_url");
     std::string state = text(clip, "state");
     if (state.empty()) {
         state = text(clip, "status");
@@ -173,7 +180,7 @@ domain::ClipStatus mapClip(const Object::Ptr& clip, bool taskFinished) {
         status.state = ClipState::Pending;
     }
     if (status.state == ClipState::Running) {
-        status.streamUrl = text(clip, "stream_audio_url");
+        status.streamUrl = upstreamUrl(clip, "stream_audio_url");
         if (status.streamUrl.empty()) {
             status.streamUrl = audio;
         }

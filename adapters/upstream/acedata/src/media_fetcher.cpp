@@ -322,11 +322,23 @@ domain::Result<HttpMediaFetcher::Download> HttpMediaFetcher::download(const std:
     }
 }
 
-domain::Result<std::string> HttpMediaFetcher::fetchAudio(const std::string& songId, const std::string& url) {
-    if (startsWith(url, "/")) {
-        return url;
+domain::Result<std::string> HttpMediaFetcher::ownUrl(const std::vector<std::string>& keys,
+                                                     const std::string& url) const {
+    for (const auto& key : keys) {
+        if (url == _store.urlFor(key)) {
+            return url;
+        }
     }
+    // Another song's file, or a path of ours that is no media key: never stored as this song's (docs/security.md).
+    logger().warning("re-hosting refused the local URL " + detail::loggedUrl(url) + " for " + keys.front());
+    return domain::DomainError{domain::ErrorCode::Upstream, "媒体地址无效"};
+}
+
+domain::Result<std::string> HttpMediaFetcher::fetchAudio(const std::string& songId, const std::string& url) {
     const std::string key = songId + ".mp3";
+    if (startsWith(url, "/")) {
+        return ownUrl({key}, url);
+    }
     if (_store.exists(key)) {
         return _store.urlFor(key);
     }
@@ -347,10 +359,10 @@ domain::Result<std::string> HttpMediaFetcher::fetchAudio(const std::string& song
 }
 
 domain::Result<std::string> HttpMediaFetcher::fetchWav(const std::string& songId, const std::string& url) {
-    if (startsWith(url, "/")) {
-        return url;
-    }
     const std::string key = songId + ".wav";
+    if (startsWith(url, "/")) {
+        return ownUrl({key}, url);
+    }
     if (_store.exists(key)) {
         return _store.urlFor(key);
     }
@@ -372,7 +384,11 @@ domain::Result<std::string> HttpMediaFetcher::fetchWav(const std::string& songId
 
 domain::Result<std::string> HttpMediaFetcher::fetchCover(const std::string& songId, const std::string& url) {
     if (startsWith(url, "/")) {
-        return url;
+        std::vector<std::string> keys;
+        for (const auto extension : kImageExtensions) {
+            keys.push_back(songId + "." + std::string(extension));
+        }
+        return ownUrl(keys, url);
     }
     for (const auto extension : kImageExtensions) {
         const std::string key = songId + "." + std::string(extension);

@@ -10,6 +10,7 @@
 #include "mp3_encoder.h"
 #include "renderer.h"
 #include "rng.h"
+#include "singer.h"
 #include "wav_encoder.h"
 
 #include <Poco/Logger.h>
@@ -179,7 +180,7 @@ Joined renderJoined(const ComposerConfig& config, const domain::GenerationReques
                 progress((static_cast<double>(k) + p) / static_cast<double>(parts));
             }
         };
-        Audio audio = render(prepared.song, *font, options);
+        Audio audio = renderSong(prepared.song, *font, options).mix;
         std::size_t keep = audio.left.size();
         if (part.cutAt > 0) {
             keep = std::min(keep, static_cast<std::size_t>(std::llround(part.cutAt * kSampleRate)));
@@ -254,6 +255,7 @@ ComposedClip composeJoined(const ComposerConfig& config, const domain::Generatio
 struct RenderedClip {
     PreparedClip prepared;
     Audio audio;
+    RenderedSong parts; ///< the stems (their mix moved to `audio`)
 };
 
 /// Prepares and renders clip `clipIndex` of a request that is not a join, the render once `after` opens (null: at
@@ -271,13 +273,14 @@ RenderedClip renderClip(const ComposerConfig& config, const domain::GenerationRe
     if (after) {
         after->wait({});
     }
-    out.audio = render(out.prepared.song, *font, options);
+    out.parts = renderSong(out.prepared.song, *font, options);
+    out.audio = std::move(out.parts.mix);
     return out;
 }
 
 /// Encodes a rendered clip and draws its cover; reports 0.97, then 1.
 ComposedClip encodeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
-                        const RenderedClip& rendered, const ProgressFn& report) {
+                        const RenderedClip& rendered, const ProgressFn& report, bool stems = false) {
     const PreparedClip& prepared = rendered.prepared;
     const Arrangement& song = prepared.song;
     const GenreProfile& genre = genreProfile(song.genre);
@@ -292,6 +295,11 @@ ComposedClip encodeClip(const ComposerConfig& config, const domain::GenerationRe
     clip.genre = song.genre;
     clip.seconds = rendered.audio.seconds();
     clip.timeline = lyricTimeline(song);
+    clip.vocalSeconds = rendered.parts.vocalSeconds;
+    if (stems) {
+        clip.vocalWav = encodeWav(rendered.parts.vocal);
+        clip.accompanimentWav = encodeWav(rendered.parts.accompaniment);
+    }
     report(1.0);
     return clip;
 }
@@ -299,12 +307,13 @@ ComposedClip encodeClip(const ComposerConfig& config, const domain::GenerationRe
 } // namespace
 
 ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
-                         const domain::Moderation& moderation, const ProgressFn& progress) {
+                         const domain::Moderation& moderation, const ProgressFn& progress, bool stems) {
     if (request.action == "concat") {
         return composeJoined(config, request, moderation, progress);
     }
     const ProgressFn report = clamped(progress);
-    return encodeClip(config, request, clipIndex, renderClip(config, request, clipIndex, moderation, report), report);
+    return encodeClip(config, request, clipIndex, renderClip(config, request, clipIndex, moderation, report), report,
+                      stems);
 }
 
 std::string composeWav(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
@@ -316,7 +325,7 @@ std::string composeWav(const ComposerConfig& config, const domain::GenerationReq
     const std::shared_ptr<SoundFont> font = SoundFont::shared(config.soundfont);
     RenderOptions options;
     options.cores = renderCoresOf(config);
-    return encodeWav(render(prepared.song, *font, options));
+    return encodeWav(renderSong(prepared.song, *font, options).mix);
 }
 
 namespace {

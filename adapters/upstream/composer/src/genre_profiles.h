@@ -52,6 +52,7 @@ struct GenreProfile {
     Grammar major;
     Grammar minor;
     std::array<std::string_view, 4> palette; ///< cover colours: two background, two accents
+    bool harmony = false; ///< a second voice sings a third above the lead in the choruses (singer.cpp)
 };
 
 /// Every profile, in genreKeys() order.

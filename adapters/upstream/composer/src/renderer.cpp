@@ -208,24 +208,23 @@ Audio renderPart(const Arrangement& song, SoundFont& font, const std::vector<int
     return audio;
 }
 
-/// Scales both channels so the louder one peaks at `target` (silence stays silence).
-void normalizePeak(Audio& audio, float target) {
+/// Scales `audio` so the louder channel peaks at `target` (silence stays silence), and `alongside` by the same gain.
+void normalizePeak(Audio& audio, const std::vector<Audio*>& alongside, float target) {
     const float peak = audio.peak();
     if (peak <= 1e-6f) {
         return;
     }
     const float gain = target / peak;
-    for (auto* channel : {&audio.left, &audio.right}) {
-        for (float& x : *channel) {
-            x *= gain;
-        }
+    for (Audio* a : alongside) {
+        scale(*a, gain);
     }
+    scale(audio, gain);
 }
 
 /// A look-ahead peak limiter on a mix normalised to 1.0: peaks above `threshold` are turned down smoothly (5 ms
 /// look-ahead and attack, 120 ms release), so transient-heavy mixes are not quieter than sustained ones after
-/// normalisation.
-void limit(Audio& audio, float threshold) {
+/// normalisation. `alongside` (the stems of the mix) get the same gain at each sample.
+void limit(Audio& audio, const std::vector<Audio*>& alongside, float threshold) {
     const std::size_t n = audio.left.size();
     if (n == 0) {
         return;
@@ -257,10 +256,40 @@ void limit(Audio& audio, float threshold) {
         gain += (target - gain) * (target < gain ? attack : release);
         audio.left[i] *= gain;
         audio.right[i] *= gain;
+        for (Audio* a : alongside) {
+            a->left[i] *= gain;
+            a->right[i] *= gain;
+        }
     }
 }
 
 } // namespace
+
+void scale(Audio& audio, float gain) {
+    for (auto* channel : {&audio.left, &audio.right}) {
+        for (float& x : *channel) {
+            x *= gain;
+        }
+    }
+}
+
+void fadeOut(Audio& audio) {
+    const auto total = static_cast<std::int64_t>(audio.left.size());
+    const auto fade = std::min<std::int64_t>(total, static_cast<std::int64_t>(1.2 * kSampleRate));
+    for (std::int64_t i = 0; i < fade; ++i) {
+        const double x = static_cast<double>(i) / static_cast<double>(fade);
+        const auto gain = static_cast<float>(0.5 * (1.0 + std::cos(std::numbers::pi * x)));
+        const auto at = static_cast<std::size_t>(total - fade + i);
+        audio.left[at] *= gain;
+        audio.right[at] *= gain;
+    }
+}
+
+void master(Audio& mix, const std::vector<Audio*>& stems, float peak) {
+    normalizePeak(mix, stems, 1.0f);
+    limit(mix, stems, 0.45f);
+    normalizePeak(mix, stems, peak);
+}
 
 float Audio::peak() const {
     float peak = 0;
@@ -352,19 +381,9 @@ Audio render(const Arrangement& song, SoundFont& font, const RenderOptions& opti
         }
     }
 
-    // A short fade so the clip ends in silence whatever still rings.
-    const auto fade = std::min<std::int64_t>(total, static_cast<std::int64_t>(1.2 * kSampleRate));
-    for (std::int64_t i = 0; i < fade; ++i) {
-        const double x = static_cast<double>(i) / static_cast<double>(fade);
-        const auto gain = static_cast<float>(0.5 * (1.0 + std::cos(std::numbers::pi * x)));
-        const auto at = static_cast<std::size_t>(total - fade + i);
-        audio.left[at] *= gain;
-        audio.right[at] *= gain;
-    }
+    fadeOut(audio);
     if (options.normalize) {
-        normalizePeak(audio, 1.0f);
-        limit(audio, 0.45f);
-        normalizePeak(audio, options.peak);
+        master(audio, {}, options.peak);
     }
     if (options.progress) {
         options.progress(1.0);

@@ -53,6 +53,14 @@ struct RenderOptions {
     int cores = 1; ///< 2 or more: the two parts render on two threads at once; the samples are the same
 };
 
+/// Multiplies every sample by `gain`.
+void scale(Audio& audio, float gain);
+/// A 1.2 s raised-cosine fade at the end, so a clip ends in silence whatever still rings.
+void fadeOut(Audio& audio);
+/// Evens out the mix's peaks with a limiter (5 ms look-ahead, 120 ms release) and scales its peak to `peak`; the
+/// stems of the mix get the same gains sample by sample, so they still add up to it.
+void master(Audio& mix, const std::vector<Audio*>& stems, float peak);
+
 /// Renders the whole song (arrangement.seconds long, 44.1 kHz stereo, reverb and chorus on, a short fade at the
 /// end) as two parts (kRenderParts), each with a synth of its own on the shared soundfont, added up in a fixed order,
 /// then (unless told not to) evens out the peaks with a limiter and normalises the peak. Throws ComposerError when

@@ -28,7 +28,11 @@ describe('layout', () => {
     setViewportWidth(1279);
     renderApp('/');
     const tabs = await screen.findByRole('navigation', { name: '底部导航' });
-    expect(within(tabs).getAllByRole('link').map((a) => a.textContent)).toEqual(['首页', '创作', '我的作品', '我的']);
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['首页', '创作', '我的作品', '我的']);
     expect(screen.queryByRole('navigation', { name: '主菜单' })).not.toBeInTheDocument();
     expect(screen.getByText('歌曲', { selector: 'header *' })).toBeInTheDocument();
 
@@ -65,7 +69,15 @@ describe('layout', () => {
     window.localStorage.setItem('Authorization', 'tok');
     server.use(
       http.get('*/user/select', () =>
-        ok({ id: 'u1', nickname: '小明', integral: 12345, avatarUrl: null, membershipLevel: 2, expirationTime: '2025-01-01', phone: '138****0000' }),
+        ok({
+          id: 'u1',
+          nickname: '小明',
+          integral: 12345,
+          avatarUrl: null,
+          membershipLevel: 2,
+          expirationTime: '2025-01-01',
+          phone: '138****0000',
+        }),
       ),
     );
     setViewportWidth(1440);

@@ -1,32 +1,46 @@
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useHydrated } from '../../lib/hydration';
+import { lazyPart } from '../../lib/lazy-part';
 import { usePlayer } from '../../lib/player';
 import { APP_LAYOUT_BREAKPOINT, BOTTOM_TABS_HEIGHT } from '../../theme/tokens';
-import { useMediaQuery } from '../../ui/media';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { RouteError } from '../RouteError';
-import { BottomTabs } from './BottomTabs';
-import { MenuDrawer } from './MenuDrawer';
 import { MINI_PLAYER_HEIGHT } from './mini-player-size';
-import { NavMenu } from './NavMenu';
-import { TopBar } from './TopBar';
 
+// The frame's parts: their code follows the page's and loads in parallel with it (lib/lazy-part.tsx); in a page the
+// build rendered, their markup is there at once and hydrates when the code arrives. The side menu (≥ 1280 px; below,
+// the drawer has it), and below 1280 px the top bar (its room kept meanwhile) and the bottom tabs.
+const NavMenu = lazyPart(() => import('./NavMenu'));
+const TopBar = lazyPart(() => import('./TopBar'), <div className="gq-topbar-room gq-narrow-only" />);
+const BottomTabs = lazyPart(() => import('./BottomTabs'));
+void TopBar.preload().catch(() => undefined);
+void BottomTabs.preload().catch(() => undefined);
 // Loaded on the first play, so the bar stays out of the initial bundle.
 const MiniPlayer = lazy(() => import('./MiniPlayer'));
+// Loaded when the menu is first opened (MUI's Drawer and its modal code).
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
 /**
  * docs/web.md layout: at 1280 px or more a permanent side menu; below, a top bar with a drawer and a bottom tab bar.
- * Only one of the two navigations is rendered at a time, so each landmark name is unique on the page. The mini player
- * bar shows whenever a song is loaded, except on the player page (which has the full controls). The frame is plain
- * HTML and src/ui/ui.css, as is the rest of the app (docs/web-performance.md, "The pages without MUI").
+ * Only one of the two navigations is rendered at a time, so each landmark name is unique on the page, except while
+ * React hydrates a page the build rendered (lib/hydration.ts): the build knows no screen, so it renders both and
+ * ui.css shows the one that fits (.gq-aside, .gq-narrow-only). The mini player bar shows whenever a song is loaded,
+ * except on the player page (which has the full controls).
  */
 export function AppLayout() {
+  const hydrated = useHydrated();
   const wide = useMediaQuery(`(min-width: ${APP_LAYOUT_BREAKPOINT}px)`);
+  const showWide = wide || !hydrated;
+  const showNarrow = !wide || !hydrated;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const { pathname } = useLocation();
   const { current } = usePlayer();
   const mini = !!current && pathname !== '/musicPlayer';
-  const bottomRoom = (wide ? 0 : BOTTOM_TABS_HEIGHT) + (mini ? MINI_PLAYER_HEIGHT : 0);
+  // ui.css keeps room for the bottom tabs under the page (.gq-content); the mini player needs more.
+  const bottomRoom = (wide ? 0 : BOTTOM_TABS_HEIGHT) + MINI_PLAYER_HEIGHT;
 
   useEffect(() => {
     if (wide) setDrawerOpen(false);
@@ -38,18 +52,29 @@ export function AppLayout() {
 
   return (
     <div className="gq-app">
-      {wide ? (
+      {showWide ? (
         <aside className="gq-aside">
           <NavMenu />
         </aside>
-      ) : (
-        <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-      )}
+      ) : null}
+      {showNarrow && drawerWanted ? (
+        <Suspense fallback={null}>
+          <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      ) : null}
       <div className="gq-column">
-        {wide ? null : <TopBar onOpenMenu={() => setDrawerOpen(true)} menuOpen={drawerOpen} />}
+        {showNarrow ? (
+          <TopBar
+            onOpenMenu={() => {
+              setDrawerWanted(true);
+              setDrawerOpen(true);
+            }}
+            menuOpen={drawerOpen}
+          />
+        ) : null}
         <main
           className="gq-content"
-          style={bottomRoom === 0 ? undefined : { paddingBottom: `calc(${bottomRoom}px + env(safe-area-inset-bottom))` }}
+          style={mini ? { paddingBottom: `calc(${bottomRoom}px + env(safe-area-inset-bottom))` } : undefined}
         >
           <ErrorBoundary resetKey={pathname} fallback={<RouteError />}>
             <Outlet />
@@ -61,7 +86,7 @@ export function AppLayout() {
           <MiniPlayer wide={wide} />
         </Suspense>
       ) : null}
-      {wide ? null : <BottomTabs />}
+      {showNarrow ? <BottomTabs /> : null}
     </div>
   );
 }

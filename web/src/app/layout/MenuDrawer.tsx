@@ -1,25 +1,18 @@
+import Drawer from '@mui/material/Drawer';
 import { zh } from '../../strings/zh-CN';
+import { SIDE_MENU_WIDTH } from '../../theme/tokens';
 import { NavMenu } from './NavMenu';
-import { useModalDialog } from '../../ui/use-modal';
+
+const PAPER = { sx: { width: SIDE_MENU_WIDTH, maxWidth: '85vw' } };
 
 /**
- * The menu as a drawer below 1280 px: a modal <dialog> (the browser keeps focus inside it, makes the page behind inert,
- * closes it with Esc and gives focus back to the menu button). A click on the dimmed page beside it closes it too.
+ * The menu as MUI's Drawer below 1280 px (loaded when first opened, so the modal code stays out of the first load):
+ * it keeps focus inside, closes with Esc or a click beside it, and gives focus back to the menu button.
  */
-export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useModalDialog(open);
+export default function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <dialog
-      ref={ref}
-      className="gq-drawer"
-      aria-label={zh.nav.mainMenu}
-      onClose={onClose}
-      onClick={(event) => {
-        // A click on the dialog element itself (not its content) is a click on the backdrop.
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      {open ? <NavMenu onNavigate={onClose} /> : null}
-    </dialog>
+    <Drawer open={open} onClose={onClose} aria-label={zh.nav.mainMenu} slotProps={{ paper: PAPER }}>
+      <NavMenu onNavigate={onClose} />
+    </Drawer>
   );
 }

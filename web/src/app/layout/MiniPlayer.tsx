@@ -1,30 +1,21 @@
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import OpenInFullIcon from 'icon:OpenInFull';
 import PauseIcon from 'icon:Pause';
 import PlayArrowIcon from 'icon:PlayArrow';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import { SongCover } from '../../components/SongCover';
 import { TITLE_MAX, truncate } from '../../lib/format';
 import { usePlaybackTime, usePlayer } from '../../lib/player';
 import { playerHref } from '../../lib/player-links';
 import { zhMiniPlayer } from '../../strings/mini-player';
 
-
 /** The progress line: a separate component, so only it re-renders on every time update. */
 function ProgressLine() {
   const { currentTime, duration } = usePlaybackTime();
   const value = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
-  return (
-    <div
-      className="gq-mini-progress"
-      role="progressbar"
-      aria-hidden
-      aria-valuenow={Math.round(value)}
-      aria-valuemin={0}
-      aria-valuemax={100}
-    >
-      <div style={{ transform: `scaleX(${value / 100})` }} />
-    </div>
-  );
+  return <LinearProgress variant="determinate" value={value} aria-hidden className="gq-mini-progress" />;
 }
 
 /**
@@ -38,7 +29,13 @@ export default function MiniPlayer({ wide }: { wide: boolean }) {
   if (!song) return null;
   // Placed by ui.css (.gq-mini-player): above the bottom tabs below 1280 px, beside the side menu above.
   return (
-    <section aria-label={zhMiniPlayer.region} className={wide ? 'gq-mini-player gq-mini-player-wide' : 'gq-mini-player'}>
+    <Paper
+      component="section"
+      elevation={8}
+      square
+      aria-label={zhMiniPlayer.region}
+      className={wide ? 'gq-mini-player gq-mini-player-wide' : 'gq-mini-player'}
+    >
       <ProgressLine />
       <SongCover src={song.image} width={44} height={44} />
       <div className="gq-mini-text">
@@ -47,18 +44,17 @@ export default function MiniPlayer({ wide }: { wide: boolean }) {
         </span>
         {song.artist ? <span className="gq-caption gq-muted gq-nowrap">{song.artist}</span> : null}
       </div>
-      <button
-        type="button"
-        className="gq-icon-button gq-primary-text"
+      <IconButton
+        color="primary"
         aria-label={zhMiniPlayer.playPause}
         aria-pressed={player.playing}
         onClick={() => (player.playing ? player.pause() : player.play(song))}
       >
         {player.playing ? <PauseIcon /> : <PlayArrowIcon />}
-      </button>
-      <RouterLink className="gq-icon-button" to={playerHref(song.id)} aria-label={zhMiniPlayer.open}>
+      </IconButton>
+      <IconButton component={Link} to={playerHref(song.id)} aria-label={zhMiniPlayer.open}>
         <OpenInFullIcon />
-      </RouterLink>
-    </section>
+      </IconButton>
+    </Paper>
   );
 }

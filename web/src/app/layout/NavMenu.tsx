@@ -1,3 +1,11 @@
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import AddCircleOutlineIcon from 'icon:AddCircleOutlined';
 import HelpOutlineIcon from 'icon:HelpOutlined';
 import InfoOutlinedIcon from 'icon:InfoOutlined';
@@ -37,27 +45,34 @@ const SECONDARY: NavItem[] = [
   { to: '/faq', label: zh.nav.faq, Icon: HelpOutlineIcon },
 ];
 
+/** One destination: MUI's ListItemButton as a router link (ui.css .gq-nav-button marks the current page's). */
 function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const { Icon } = item;
   return (
-    <li>
-      <NavLink className="gq-nav-item" to={item.to} end={item.to === '/'} onClick={onNavigate}>
-        <span className="gq-nav-icon">
+    <ListItem disablePadding>
+      <ListItemButton
+        component={NavLink}
+        to={item.to}
+        end={item.to === '/'}
+        onClick={onNavigate}
+        className="gq-nav-button"
+      >
+        <ListItemIcon>
           <Icon />
-        </span>
-        <span className="gq-nav-text">{item.label}</span>
-      </NavLink>
-    </li>
+        </ListItemIcon>
+        <ListItemText primary={item.label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
 function UserPanel({ user, onNavigate }: { user: UserProfile; onNavigate?: () => void }) {
   const name = user.nickname || zh.nav.profile;
   return (
-    <Link className="gq-nav-item gq-user" to="/profile" onClick={onNavigate}>
-      <span className="gq-avatar">
-        {user.avatarUrl ? <img src={user.avatarUrl} alt={name} width={40} height={40} /> : Array.from(name)[0]}
-      </span>
+    <ListItemButton component={Link} to="/profile" onClick={onNavigate} className="gq-nav-button gq-user">
+      <Avatar src={user.avatarUrl ?? undefined} alt={name} className="gq-avatar">
+        {Array.from(name)[0]}
+      </Avatar>
       <span className="gq-nav-text">
         <span className="gq-user-name">
           <span className="gq-nowrap">{name}</span>
@@ -65,7 +80,7 @@ function UserPanel({ user, onNavigate }: { user: UserProfile; onNavigate?: () =>
         </span>
         <span className="gq-caption gq-muted">{zh.user.pointsValue(formatCount(user.integral))}</span>
       </span>
-    </Link>
+    </ListItemButton>
   );
 }
 
@@ -78,39 +93,41 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav className="gq-nav" aria-label={zh.nav.mainMenu}>
       <Brand onClick={onNavigate} />
-      <ul className="gq-nav-list">
+      <List disablePadding className="gq-nav-list">
         {PRIMARY.map((item) => (
           <NavEntry key={item.to} item={item} onNavigate={onNavigate} />
         ))}
         {isLoggedIn ? <NavEntry item={MEMBER} onNavigate={onNavigate} /> : null}
         <NavEntry item={PROFILE} onNavigate={onNavigate} />
-      </ul>
-      <div style={{ margin: '16px 0' }}>
+      </List>
+      <div className="gq-nav-login">
         {user ? (
           <UserPanel user={user} onNavigate={onNavigate} />
         ) : (
-          <button
-            type="button"
-            className="gq-button gq-button-contained gq-button-full"
+          <Button
+            fullWidth
+            variant="contained"
+            startIcon={<LoginIcon />}
             onClick={() => {
               onNavigate?.();
               requestLogin();
             }}
           >
-            <LoginIcon />
             {zh.nav.login}
-          </button>
+          </Button>
         )}
       </div>
-      <hr className="gq-divider" />
-      <ul className="gq-nav-list">
+      <Divider />
+      <List disablePadding className="gq-nav-list">
         {SECONDARY.map((item) => (
           <NavEntry key={item.to} item={item} onNavigate={onNavigate} />
         ))}
-      </ul>
-      <div style={{ marginTop: 'auto', paddingTop: 16 }}>
+      </List>
+      <div className="gq-nav-end">
         <ThemeToggle />
       </div>
     </nav>
   );
 }
+
+export default NavMenu;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageReload, requestLogin, TOKEN_KEY } from '../../lib/session';
 import { fail, ok } from '../../testing/handlers';
@@ -51,14 +51,17 @@ describe('login dialog: the code button', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it.each(['12800000000', '1380000000', '23800000000'])('refuses %s as 请输入正确的手机号, without a request', async (phone) => {
-    const sent = countPosts('/login/code');
-    const dialog = await openDialog();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: '手机号' }), phone);
-    await userEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
-    expect(await within(dialog).findByText('请输入正确的手机号')).toBeInTheDocument();
-    expect(sent).toHaveLength(0);
-  });
+  it.each(['12800000000', '1380000000', '23800000000'])(
+    'refuses %s as 请输入正确的手机号, without a request',
+    async (phone) => {
+      const sent = countPosts('/login/code');
+      const dialog = await openDialog();
+      await userEvent.type(within(dialog).getByRole('textbox', { name: '手机号' }), phone);
+      await userEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+      expect(await within(dialog).findByText('请输入正确的手机号')).toBeInTheDocument();
+      expect(sent).toHaveLength(0);
+    },
+  );
 
   it('goes 获取验证码 → 重新获取(60 s) counting down each second → 重新获取, and can send again', async () => {
     // Only the countdown's clock is faked: the interval and Date. Promises and the test library keep real timers.
@@ -98,6 +101,66 @@ describe('login dialog: the code button', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByText('操作过于频繁，请稍后再试')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: '获取验证码' })).toBeEnabled();
+  });
+});
+
+// The widget itself (a web component that solves in a worker) is not run in jsdom: its element stays unknown, and the
+// test plays its part by sending the 'statechange' event it sends when it has solved the challenge.
+vi.mock('altcha/external', () => ({}));
+vi.mock('altcha/altcha.css', () => ({}));
+vi.mock('altcha/worker?url', () => ({ default: '/assets/altcha-worker.js' }));
+
+describe('login dialog: the proof-of-work challenge', () => {
+  const challenge = {
+    algorithm: 'SHA-256',
+    challenge: 'c'.repeat(64),
+    maxnumber: 100000,
+    salt: 's?expires=1&',
+    signature: 'f'.repeat(64),
+  };
+
+  it('is not shown while the server does not ask for one', async () => {
+    const sent = countPosts('/login/code');
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: '手机号' }), '13800000000');
+    await userEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('验证码发送成功，10分钟内有效')).toBeInTheDocument();
+    expect(sent).toEqual([{ phoneNumber: '13800000000' }]);
+    expect(within(dialog).queryByTestId('login-challenge')).toBeNull();
+    expect(dialog.querySelector('altcha-widget')).toBeNull();
+  });
+
+  it('appears when the server asks, and its solution sends the code again with the payload', async () => {
+    server.use(http.get('*/login/challenge', () => ok(challenge)));
+    let asked = false;
+    const sent = countPosts('/login/code', () => {
+      if (asked) return ok(null, '验证码发送成功，10分钟内有效');
+      asked = true;
+      return HttpResponse.json(
+        { code: 4290, type: 'error', message: '请先完成人机验证', data: { challengeRequired: true } },
+        { status: 429 },
+      );
+    });
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: '手机号' }), '13800000000');
+    await userEvent.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('请先完成人机验证')).toBeInTheDocument();
+    expect(await within(dialog).findByText('为防止滥用，请先完成人机验证，验证后将自动发送验证码')).toBeInTheDocument();
+    const widget = await waitFor(() => {
+      const element = dialog.querySelector('altcha-widget');
+      expect(element).not.toBeNull();
+      return element as HTMLElement;
+    });
+    expect(JSON.parse(widget.getAttribute('challengejson') ?? '{}')).toEqual(challenge);
+    expect(widget.getAttribute('workerurl')).toBe(new URL('/assets/altcha-worker.js', window.location.href).href);
+
+    act(() => {
+      widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'cGF5bG9hZA==' } }));
+    });
+    expect(await screen.findByText('验证码发送成功，10分钟内有效')).toBeInTheDocument();
+    expect(sent).toEqual([{ phoneNumber: '13800000000' }, { phoneNumber: '13800000000', altcha: 'cGF5bG9hZA==' }]);
+    expect(within(dialog).queryByTestId('login-challenge')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: '重新获取(60 s)' })).toBeDisabled();
   });
 });
 
@@ -189,11 +252,24 @@ describe('login dialog: agreement and privacy texts', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '《用户协议》' }));
     const text = await screen.findByRole('dialog', { name: '用户协议' });
     expect(await within(text).findByText('生效日期：2024年9月1日')).toBeInTheDocument();
-    for (const heading of ['一、服务说明', '二、账号注册与使用', '三、积分与会员', '五、作品权利', '六、禁止行为', '七、人工智能生成内容说明', '八、责任限制', '九、服务的变更、中止与终止', '十一、法律适用与争议解决', '十二、联系我们']) {
+    for (const heading of [
+      '一、服务说明',
+      '二、账号注册与使用',
+      '三、积分与会员',
+      '五、作品权利',
+      '六、禁止行为',
+      '七、人工智能生成内容说明',
+      '八、责任限制',
+      '九、服务的变更、中止与终止',
+      '十一、法律适用与争议解决',
+      '十二、联系我们',
+    ]) {
       expect(within(text).getByRole('heading', { name: heading })).toBeInTheDocument();
     }
     // The rights FAQ (docs/product.md, "Rights") is part of the agreement.
-    expect(within(text).getByText(/取消订阅后商用权利依然保留|即使之后取消订阅，这些歌曲的商用权利依然保留/)).toBeInTheDocument();
+    expect(
+      within(text).getByText(/取消订阅后商用权利依然保留|即使之后取消订阅，这些歌曲的商用权利依然保留/),
+    ).toBeInTheDocument();
     expect(within(text).getByText(/须注明歌曲由「歌曲」创作/)).toBeInTheDocument();
     await userEvent.click(within(text).getByRole('button', { name: '同意' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '用户协议' })).not.toBeInTheDocument());
@@ -206,7 +282,14 @@ describe('login dialog: agreement and privacy texts', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '《隐私政策》' }));
     const text = await screen.findByRole('dialog', { name: '隐私政策' });
     expect(await within(text).findByText(/6\.5 .*15个工作日内答复/)).toBeInTheDocument();
-    for (const heading of ['一、我们收集的信息', '三、信息的存储', '四、信息的共享、委托处理与公开', '六、您的权利', '七、未成年人保护', '九、联系我们']) {
+    for (const heading of [
+      '一、我们收集的信息',
+      '三、信息的存储',
+      '四、信息的共享、委托处理与公开',
+      '六、您的权利',
+      '七、未成年人保护',
+      '九、联系我们',
+    ]) {
       expect(within(text).getByRole('heading', { name: heading })).toBeInTheDocument();
     }
     expect(within(text).getByText(/中国大陆境内的服务器/)).toBeInTheDocument();
@@ -219,7 +302,9 @@ describe('login dialog: agreement and privacy texts', () => {
 describe('login dialog: opening on 4010', () => {
   it('opens when a page load answers 4010 for a revoked session', async () => {
     server.use(
-      http.get('*/user/select', () => ok({ id: 'u1', nickname: 'a', integral: 0, avatarUrl: null, membershipLevel: 0, expirationTime: null })),
+      http.get('*/user/select', () =>
+        ok({ id: 'u1', nickname: 'a', integral: 0, avatarUrl: null, membershipLevel: 0, expirationTime: null }),
+      ),
       http.get('*/music/song/listNumber', () => fail(4010, '请先登录')),
       http.get('*/music/song/list', () => fail(4010, '请先登录')),
     );

@@ -119,7 +119,12 @@ describe('create page: inspiration mode (tab 1)', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: '模型' }), 'V4.5+');
     await submit();
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({ prompt: '海边的夏天', instrumental: true, model: 'chirp-v4-5-plus', custom: false });
+    expect(bodies[0]).toMatchObject({
+      prompt: '海边的夏天',
+      instrumental: true,
+      model: 'chirp-v4-5-plus',
+      custom: false,
+    });
   });
 
   it('offers the six models with V3.5 as the default', async () => {
@@ -232,7 +237,23 @@ describe('create page: custom mode (tab 3)', () => {
     await openCustom();
     const groups = within(screen.getByRole('tablist', { name: '风格分类' })).getAllByRole('tab');
     expect(groups.map((t) => t.textContent)).toEqual([
-      '常用', '中国风', '流行', '拉丁', '摇滚', '爵士', '乡村', '舞曲', '都市', '雷鬼', '慢节奏', '金属', '精准控制', '古典', '世界', '新世纪', '实验',
+      '常用',
+      '中国风',
+      '流行',
+      '拉丁',
+      '摇滚',
+      '爵士',
+      '乡村',
+      '舞曲',
+      '都市',
+      '雷鬼',
+      '慢节奏',
+      '金属',
+      '精准控制',
+      '古典',
+      '世界',
+      '新世纪',
+      '实验',
     ]);
     await userEvent.click(screen.getByRole('tab', { name: '爵士' }));
     expect(within(screen.getByRole('tabpanel', { name: '爵士' })).getAllByRole('button').length).toBeGreaterThan(5);
@@ -323,13 +344,18 @@ describe('create page: prefill from the address', () => {
   });
 
   it('name and style (base64) open tab 3; dictionary styles become chips, the rest free text', async () => {
-    const query = new URLSearchParams({ name: encodeBase64('夏夜晚风'), style: encodeBase64('pop,Male Vocal,城市夜色') });
+    const query = new URLSearchParams({
+      name: encodeBase64('夏夜晚风'),
+      style: encodeBase64('pop,Male Vocal,城市夜色'),
+    });
     await openCreate(`/create?${query.toString()}`);
     expect(screen.getByRole('tab', { name: '自定义模式' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('textbox', { name: '歌曲名称' })).toHaveValue('夏夜晚风');
     expect(screen.getByRole('button', { name: '移除标签 流行' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '移除标签 男声' })).toBeInTheDocument();
-    expect(within(screen.getByRole('tabpanel', { name: '常用' })).getByRole('button', { name: '流行' })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      within(screen.getByRole('tabpanel', { name: '常用' })).getByRole('button', { name: '流行' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('textbox', { name: '自定义风格' })).toHaveValue('城市夜色');
   });
 });

@@ -1,7 +1,18 @@
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { OutlinedTextField as TextField } from '../../ui/OutlinedTextField';
 import AutoAwesomeIcon from 'icon:AutoAwesome';
 import CasinoIcon from 'icon:CasinoOutlined';
 import QueueMusicIcon from 'icon:QueueMusic';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -9,14 +20,14 @@ import { useGenerationPolling } from '../works/useGenerationPolling';
 import { useMyWorks } from '../works/useMyWorks';
 import { ApiError, notify } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
+import { useHydrated } from '../../lib/hydration';
 import { hasToken, requestLogin } from '../../lib/session';
 import { charLength, type Gender } from '../../lib/style';
 import { zhCreate } from '../../strings/create';
 import { useCreateSong } from './api/useCreateSong';
 import { useGenerateLyrics } from './api/useGenerateLyrics';
 import { FieldHelper } from './components/FieldHelper';
-import { GenrePicker } from './components/GenrePicker';
-import { MusicListDrawer } from './components/MusicListDrawer';
+import { lazyPart } from '../../lib/lazy-part';
 import {
   combinedStyle,
   type CreateTab,
@@ -36,16 +47,16 @@ import {
   validateSongName,
 } from './form';
 import { randomInspiration } from './inspirations';
-import { Tabs } from '../../ui/Tabs';
-import { TextField } from '../../ui/TextField';
 
 export { initialCreateState } from './form';
 
-const GENDERS: { value: Gender; label: string }[] = [
-  { value: 'random', label: zhCreate.genderRandom },
-  { value: 'male', label: zhCreate.genderMale },
-  { value: 'female', label: zhCreate.genderFemale },
-];
+// 自定义模式's voice and genre choices (MUI's radios, tabs and chips, the genre dictionary) load with that tab.
+const StyleChoices = lazyPart(() => import('./components/StyleChoices'), <div className="gq-style-choices-room" />);
+
+// Loaded when first opened (MUI's Drawer and the works list).
+const MusicListDrawer = lazy(() =>
+  import('./components/MusicListDrawer').then((m) => ({ default: m.MusicListDrawer })),
+);
 
 /** The instrumental switch and the model select, shown in both tabs (one shared value each). */
 function CommonOptions({
@@ -59,41 +70,40 @@ function CommonOptions({
   model: string;
   onModel: (value: string) => void;
 }) {
-  const modelId = useId();
   return (
     <div className="gq-create-options">
-      <label className="gq-switch-row" title={zhCreate.instrumentalHint}>
-        <input
-          type="checkbox"
-          role="switch"
-          className="gq-switch"
-          checked={instrumental}
-          onChange={(e) => onInstrumental(e.target.checked)}
-        />
-        <span>{zhCreate.instrumental}</span>
-      </label>
-      <div className="gq-select-field">
-        <label htmlFor={modelId}>{zhCreate.model}</label>
-        <div className="gq-input gq-input-small gq-select">
-          <select id={modelId} value={model} onChange={(e) => onModel(e.target.value)}>
-            {MODELS.map(({ id, label }) => {
-              const text = id === DEFAULT_MODEL ? `${label}（${zhCreate.defaultModel}）` : label;
-              return (
-                <option key={id} value={id} aria-label={zhCreate.modelOption(text)}>
-                  {text}
-                </option>
-              );
-            })}
-          </select>
-        </div>
-      </div>
+      <FormControlLabel
+        title={zhCreate.instrumentalHint}
+        control={<Switch checked={instrumental} onChange={(e) => onInstrumental(e.target.checked)} />}
+        label={zhCreate.instrumental}
+      />
+      <FormControl size="small" className="gq-model-select">
+        <InputLabel htmlFor="create-model" shrink>
+          {zhCreate.model}
+        </InputLabel>
+        <NativeSelect
+          value={model}
+          onChange={(e) => onModel(e.target.value)}
+          input={<OutlinedInput id="create-model" label={zhCreate.model} notched />}
+        >
+          {MODELS.map(({ id, label }) => {
+            const text = id === DEFAULT_MODEL ? `${label}（${zhCreate.defaultModel}）` : label;
+            return (
+              <option key={id} value={id} aria-label={zhCreate.modelOption(text)}>
+                {text}
+              </option>
+            );
+          })}
+        </NativeSelect>
+      </FormControl>
     </div>
   );
 }
 
-function CreateView() {
+function CreateView({ withQuery }: { withQuery: boolean }) {
   const [params] = useSearchParams();
-  const [initial] = useState(() => initialCreateState(params));
+  // While the build's page hydrates, the form is the empty one the build drew; the address fills it in right after.
+  const [initial] = useState(() => initialCreateState(withQuery ? params : new URLSearchParams()));
   const { isLoggedIn, isLoading: userLoading } = useCurrentUser();
 
   const [tab, setTab] = useState<CreateTab>(initial.tab);
@@ -107,6 +117,7 @@ function CreateView() {
   const [model, setModel] = useState<string>(DEFAULT_MODEL);
   const [error, setError] = useState<FieldError | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const [drawerPage, setDrawerPage] = useState(1);
 
   const works = useMyWorks(drawerPage, isLoggedIn);
@@ -122,10 +133,12 @@ function CreateView() {
     if (error?.field === field) return error.message;
     return over ? overMessage : null;
   };
-  const edit = <T,>(field: FieldName, set: (value: T) => void) => (value: T) => {
-    set(value);
-    if (error?.field === field) setError(null);
-  };
+  const edit =
+    <T,>(field: FieldName, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      if (error?.field === field) setError(null);
+    };
 
   const needLogin = (): boolean => {
     if (hasToken() && (isLoggedIn || userLoading)) return false;
@@ -147,6 +160,7 @@ function CreateView() {
       onSuccess: (envelope) => {
         notify(envelope.message || zhCreate.submitted, 'success');
         setDrawerPage(1);
+        setDrawerWanted(true);
         setDrawerOpen(true);
       },
     });
@@ -189,6 +203,7 @@ function CreateView() {
 
   const openDrawer = () => {
     if (needLogin()) return;
+    setDrawerWanted(true);
     setDrawerOpen(true);
   };
 
@@ -206,82 +221,91 @@ function CreateView() {
         title={zhCreate.title}
         subtitle={zhCreate.subtitle}
         actions={
-          <button type="button" className="gq-button gq-button-outlined" onClick={openDrawer}>
-            <QueueMusicIcon />
+          <Button variant="outlined" startIcon={<QueueMusicIcon />} onClick={openDrawer}>
             {zhCreate.openMusicList}
-          </button>
+          </Button>
         }
       />
-      <div className="gq-panel gq-create">
-        <Tabs<CreateTab>
-          label={zhCreate.modes}
-          items={[
-            { value: 1, label: zhCreate.tabInspiration, id: 'create-tab-1', controls: 'create-panel-1' },
-            { value: 3, label: zhCreate.tabCustom, id: 'create-tab-3', controls: 'create-panel-3' },
-          ]}
+      <Paper variant="outlined" className="gq-panel gq-create">
+        <Tabs
+          aria-label={zhCreate.modes}
           value={tab}
-          onChange={(value) => {
+          onChange={(_event, value: CreateTab) => {
             setTab(value);
             setError(null);
           }}
-          fill
-        />
-        <div role="tabpanel" id={`create-panel-${tab}`} aria-labelledby={`create-tab-${tab}`} className="gq-create-panel">
+          variant="fullWidth"
+        >
+          <Tab value={1} label={zhCreate.tabInspiration} id="create-tab-1" aria-controls="create-panel-1" />
+          <Tab value={3} label={zhCreate.tabCustom} id="create-tab-3" aria-controls="create-panel-3" />
+        </Tabs>
+        <div
+          role="tabpanel"
+          id={`create-panel-${tab}`}
+          aria-labelledby={`create-tab-${tab}`}
+          className="gq-create-panel"
+        >
           {/* The form inside the tab panel (a form may not be a tabpanel); display: contents keeps the panel's gaps. */}
           <form noValidate onSubmit={onSubmit} className="gq-contents">
             {tab === 1 ? (
               <>
                 <TextField
+                  fullWidth
                   label={zhCreate.description}
                   placeholder={zhCreate.descriptionPlaceholder}
                   value={description}
-                  onChange={edit('description', setDescription)}
+                  onChange={(e) => edit('description', setDescription)(e.target.value)}
                   multiline
-                  rows={4}
+                  minRows={4}
                   error={!!descriptionMessage}
-                  helper={<FieldHelper message={descriptionMessage} count={descriptionLength} max={DESCRIPTION_MAX} />}
+                  helperText={
+                    <FieldHelper message={descriptionMessage} count={descriptionLength} max={DESCRIPTION_MAX} />
+                  }
                 />
                 <div className="gq-create-random">
-                  <button
-                    type="button"
-                    className="gq-button gq-button-text gq-button-small"
+                  <Button
+                    size="small"
+                    startIcon={<CasinoIcon />}
+
                     onClick={() => edit('description', setDescription)(randomInspiration(description))}
                   >
-                    <CasinoIcon />
                     {zhCreate.randomInspiration}
-                  </button>
+                  </Button>
                 </div>
               </>
             ) : (
               <>
                 <div className="gq-create-name">
                   <TextField
+                    fullWidth
                     label={zhCreate.songName}
                     value={songName}
-                    onChange={edit('name', setSongName)}
+                    onChange={(e) => edit('name', setSongName)(e.target.value)}
                     error={!!nameMessage}
-                    helper={<FieldHelper message={nameMessage} count={nameLength} max={SONG_NAME_MAX} />}
+                    helperText={<FieldHelper message={nameMessage} count={nameLength} max={SONG_NAME_MAX} />}
                   />
-                  <button
-                    type="button"
-                    className="gq-button gq-button-outlined gq-create-ai"
+                  <Button
+                    variant="outlined"
+                    className="gq-create-ai"
+                    startIcon={<AutoAwesomeIcon />}
+
                     onClick={onAiLyrics}
                     disabled={lyricsAi.isPending}
                   >
-                    <AutoAwesomeIcon />
                     {zhCreate.aiLyrics}
-                  </button>
+                  </Button>
                 </div>
                 <TextField
+                  fullWidth
                   label={zhCreate.lyrics}
                   placeholder={zhCreate.lyricsPlaceholder}
                   value={lyrics}
-                  onChange={edit('lyrics', setLyrics)}
+                  onChange={(e) => edit('lyrics', setLyrics)(e.target.value)}
                   multiline
-                  rows={8}
+                  minRows={8}
                   maxRows={20}
                   error={!!lyricsMessage}
-                  helper={
+                  helperText={
                     <FieldHelper
                       message={lyricsAi.isPending ? zhCreate.aiLyricsBusy : lyricsMessage}
                       count={lyricsLength}
@@ -289,51 +313,55 @@ function CreateView() {
                     />
                   }
                 />
-                <fieldset className="gq-radio-group" role="radiogroup" aria-labelledby="create-gender">
-                  <legend id="create-gender">{zhCreate.gender}</legend>
-                  {GENDERS.map((g) => (
-                    <label key={g.value} className="gq-radio-label">
-                      <input
-                        type="radio"
-                        name="create-gender"
-                        className="gq-radio"
-                        value={g.value}
-                        checked={gender === g.value}
-                        onChange={() => edit('style', setGender)(g.value)}
-                      />
-                      <span>{g.label}</span>
-                    </label>
-                  ))}
-                </fieldset>
-                <GenrePicker selected={tags} onChange={edit('style', setTags)} />
+                <StyleChoices
+                  gender={gender}
+                  onGender={edit('style', setGender)}
+                  tags={tags}
+                  onTags={edit('style', setTags)}
+                />
                 <TextField
+                  fullWidth
                   label={zhCreate.freeStyle}
                   placeholder={zhCreate.stylePlaceholder}
                   value={freeStyle}
-                  onChange={edit('style', setFreeStyle)}
+                  onChange={(e) => edit('style', setFreeStyle)(e.target.value)}
                   error={!!styleMessage}
-                  helper={<FieldHelper message={styleMessage} count={styleLength} max={STYLE_MAX_LENGTH} />}
+                  helperText={<FieldHelper message={styleMessage} count={styleLength} max={STYLE_MAX_LENGTH} />}
                 />
               </>
             )}
-            <CommonOptions instrumental={instrumental} onInstrumental={setInstrumental} model={model} onModel={setModel} />
+            <CommonOptions
+              instrumental={instrumental}
+              onInstrumental={setInstrumental}
+              model={model}
+              onModel={setModel}
+            />
             <div className="gq-create-submit">
-              <button type="submit" className="gq-button gq-button-contained gq-button-large" disabled={create.isPending}>
-                <AutoAwesomeIcon />
+              <Button
+                variant="contained"
+                size="large"
+                startIcon={<AutoAwesomeIcon />}
+                type="submit"
+                disabled={create.isPending}
+              >
                 {create.isPending ? zhCreate.submitting : zhCreate.submit}
-              </button>
+              </Button>
               <span className="gq-caption gq-muted">{zhCreate.cost}</span>
             </div>
           </form>
         </div>
-      </div>
-      <MusicListDrawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        works={works}
-        page={drawerPage}
-        onPageChange={setDrawerPage}
-      />
+      </Paper>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <MusicListDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            works={works}
+            page={drawerPage}
+            onPageChange={setDrawerPage}
+          />
+        </Suspense>
+      ) : null}
     </PageContainer>
   );
 }
@@ -346,5 +374,11 @@ function CreateView() {
  */
 export default function CreatePage() {
   const location = useLocation();
-  return <CreateView key={location.key} />;
+  const hydrated = useHydrated();
+  // The first address's form is drawn by the build (empty) and hydrated; an address that fills it in (?keywords=…)
+  // starts it again once hydrated, and a later address (生成类似 from the drawer) starts a fresh form.
+  const first = location.key === 'default';
+  const withQuery = hydrated && location.search !== '';
+  const key = first ? (withQuery ? 'first-query' : 'first') : location.key;
+  return <CreateView key={key} withQuery={withQuery || !first} />;
 }

@@ -41,7 +41,10 @@ describe('validateCustom', () => {
   it('song name: required, 50 accepted, 51 refused', () => {
     expect(validateCustom(custom({ name: ' ' }))?.message).toBe('请输入歌曲名称');
     expect(validateCustom(custom({ name: '名'.repeat(50) }))).toBeNull();
-    expect(validateCustom(custom({ name: '名'.repeat(51) }))).toEqual({ field: 'name', message: '歌曲名称不能超过50个字符' });
+    expect(validateCustom(custom({ name: '名'.repeat(51) }))).toEqual({
+      field: 'name',
+      message: '歌曲名称不能超过50个字符',
+    });
   });
   it('lyrics: required, 2000 accepted, 2001 refused', () => {
     expect(validateCustom(custom({ lyrics: '' }))).toEqual({ field: 'lyrics', message: '请输入歌词' });
@@ -56,14 +59,19 @@ describe('validateCustom', () => {
   it('tags: 10 accepted, 11 refused (chips and free items together; the gender is not counted)', () => {
     const ten = ['流行', '摇滚', '电子', '古典', '说唱', '金属', '嘻哈', '民谣', '抒情', '节奏布鲁斯'];
     expect(validateCustom(custom({ tags: ten, gender: 'female' }))).toBeNull();
-    expect(validateCustom(custom({ tags: ten, freeStyle: 'lofi' }))).toEqual({ field: 'style', message: '标签选择已达上限' });
+    expect(validateCustom(custom({ tags: ten, freeStyle: 'lofi' }))).toEqual({
+      field: 'style',
+      message: '标签选择已达上限',
+    });
   });
   it('style: 120 characters accepted, 121 refused, counted after normalisation with the gender tag', () => {
     expect(validateCustom(custom({ freeStyle: 'a'.repeat(120) }))).toBeNull();
     expect(validateCustom(custom({ freeStyle: 'a'.repeat(121) }))?.message).toBe('风格总长度不能超过120个字符');
     // "male vocal," is 11 characters: 109 + 11 = 120, 110 + 11 = 121.
     expect(validateCustom(custom({ gender: 'male', freeStyle: 'a'.repeat(109) }))).toBeNull();
-    expect(validateCustom(custom({ gender: 'male', freeStyle: 'a'.repeat(110) }))?.message).toBe('风格总长度不能超过120个字符');
+    expect(validateCustom(custom({ gender: 'male', freeStyle: 'a'.repeat(110) }))?.message).toBe(
+      '风格总长度不能超过120个字符',
+    );
   });
 });
 
@@ -85,7 +93,13 @@ describe('request bodies', () => {
   });
   it('custom mode sends the normalised style (chips then free text) and the gender; the counted style has it in front', () => {
     const input = custom({ name: ' 夏夜 ', tags: ['流行', '摇滚'], freeStyle: '钢琴， 温柔,流行,', gender: 'male' });
-    expect(customBody(input)).toMatchObject({ custom: true, title: '夏夜', style: 'pop,Rock,钢琴,Gentle', gender: 'male', prompt: '' });
+    expect(customBody(input)).toMatchObject({
+      custom: true,
+      title: '夏夜',
+      style: 'pop,Rock,钢琴,Gentle',
+      gender: 'male',
+      prompt: '',
+    });
     expect(combinedStyle(input)).toBe('male vocal,pop,Rock,钢琴,Gentle');
   });
   it('合成完整歌曲 sends only the action and the extension', () => {
@@ -99,14 +113,40 @@ describe('prefill', () => {
     expect(state).toMatchObject({ tab: 1, keywords: '一首关于猫的歌' });
   });
   it('name and style open tab 3; dictionary items become chips, the rest free text', () => {
-    const state = initialCreateState(new URLSearchParams({ name: encodeBase64('夏夜'), style: encodeBase64('pop,male vocal,古典, 城市夜色') }));
-    expect(state).toEqual({ tab: 3, keywords: '', name: '夏夜', tags: ['流行', '男声', '古典'], freeStyle: '城市夜色' });
+    const state = initialCreateState(
+      new URLSearchParams({ name: encodeBase64('夏夜'), style: encodeBase64('pop,male vocal,古典, 城市夜色') }),
+    );
+    expect(state).toEqual({
+      tab: 3,
+      keywords: '',
+      name: '夏夜',
+      tags: ['流行', '男声', '古典'],
+      freeStyle: '城市夜色',
+    });
   });
   it('no query: tab 1, empty', () => {
-    expect(initialCreateState(new URLSearchParams())).toEqual({ tab: 1, keywords: '', name: '', tags: [], freeStyle: '' });
+    expect(initialCreateState(new URLSearchParams())).toEqual({
+      tab: 1,
+      keywords: '',
+      name: '',
+      tags: [],
+      freeStyle: '',
+    });
   });
   it('parseStyle keeps at most 10 chips', () => {
-    const style = ['pop', 'Rock', 'Electronic', 'classical', 'rap', 'Metal', 'Hip Hop', 'Folk', 'Ballad', 'R&B', 'Jazz'].join(',');
+    const style = [
+      'pop',
+      'Rock',
+      'Electronic',
+      'classical',
+      'rap',
+      'Metal',
+      'Hip Hop',
+      'Folk',
+      'Ballad',
+      'R&B',
+      'Jazz',
+    ].join(',');
     const { tags, freeStyle } = parseStyle(style);
     expect(tags).toHaveLength(10);
     expect(freeStyle).toBe('Jazz');

@@ -1,3 +1,4 @@
+import Paper from '@mui/material/Paper';
 import { zhInfo } from '../../strings/info';
 import { InfoLayout } from './components/InfoLayout';
 
@@ -8,12 +9,12 @@ export default function AboutPage() {
     <InfoLayout title={zhInfo.aboutTitle} lead={about.lead}>
       <div className="gq-info-stack">
         {about.sections.map((section) => (
-          <section key={section.title} className="gq-panel gq-info-card">
+          <Paper component="section" variant="outlined" key={section.title} className="gq-panel gq-info-card">
             <h2 className="gq-h2">{section.title}</h2>
             {section.paragraphs.map((text) => (
               <p key={text}>{text}</p>
             ))}
-          </section>
+          </Paper>
         ))}
       </div>
     </InfoLayout>

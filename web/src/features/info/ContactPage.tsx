@@ -1,3 +1,4 @@
+import Paper from '@mui/material/Paper';
 import ScheduleIcon from 'icon:Schedule';
 // An illustration standing in for the support WeChat QR code until a real support account exists;
 // replace the file with the real QR image then (the page needs no other change).
@@ -11,11 +12,16 @@ export default function ContactPage() {
   return (
     <InfoLayout title={zhInfo.contactTitle} lead={contact.lead}>
       <div className="gq-contact">
-        <div className="gq-panel gq-info-card gq-contact-qr">
+        <Paper variant="outlined" className="gq-panel gq-info-card gq-contact-qr">
           {/* The image's own size: the browser keeps its place (aspect ratio) before it loads, so nothing shifts. */}
           <img src={contactQr} alt={contact.qrAlt} width={240} height={280} />
-        </div>
-        <section className="gq-panel gq-info-card gq-contact-hours" aria-labelledby="contact-hours">
+        </Paper>
+        <Paper
+          component="section"
+          variant="outlined"
+          className="gq-panel gq-info-card gq-contact-hours"
+          aria-labelledby="contact-hours"
+        >
           <div className="gq-contact-hours-head">
             <ScheduleIcon className="gq-primary-text" />
             <h2 id="contact-hours" className="gq-h2">
@@ -24,7 +30,7 @@ export default function ContactPage() {
           </div>
           <p className="gq-contact-time">{contact.hours}</p>
           <p className="gq-muted">{contact.hoursNote}</p>
-        </section>
+        </Paper>
       </div>
     </InfoLayout>
   );

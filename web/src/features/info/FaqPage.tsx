@@ -1,24 +1,24 @@
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Paper from '@mui/material/Paper';
 import ExpandMoreIcon from 'icon:ExpandMore';
 import type { ReactNode } from 'react';
 import { zh } from '../../strings/zh-CN';
 import { zhInfo } from '../../strings/info';
 import { InfoLayout } from './components/InfoLayout';
 
-/**
- * Questions that open to their answers: <details> elements, which the browser opens and closes itself (keyboard
- * included), so they work in the page the build draws before any JavaScript runs (scripts/static-pages.mjs).
- */
+/** Questions that open to their answers: MUI's Accordion, one a question. */
 function QaList({ items }: { items: readonly { q: string; a: string }[] }) {
   return (
     <div className="gq-qa-list">
       {items.map((item) => (
-        <details key={item.q} className="gq-qa">
-          <summary>
-            <span>{item.q}</span>
-            <ExpandMoreIcon />
-          </summary>
-          <p className="gq-muted">{item.a}</p>
-        </details>
+        <Accordion key={item.q} variant="outlined" disableGutters className="gq-qa">
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>{item.q}</AccordionSummary>
+          <AccordionDetails>
+            <p className="gq-muted">{item.a}</p>
+          </AccordionDetails>
+        </Accordion>
       ))}
     </div>
   );
@@ -44,13 +44,13 @@ export default function FaqPage() {
         <QaList items={faq.features} />
       </Section>
       <Section id="faq-steps" title={faq.stepsTitle}>
-        <div className="gq-panel gq-info-card">
+        <Paper variant="outlined" className="gq-panel gq-info-card">
           <ol className="gq-faq-steps">
             {faq.steps.map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ol>
-        </div>
+        </Paper>
       </Section>
       <Section id="faq-rights" title={faq.rightsTitle}>
         <QaList items={zh.rights} />

@@ -9,8 +9,32 @@ import type { Plan } from './api/usePlans';
 import { planSongs, pricePerSong } from './plan-text';
 
 const PLANS: Plan[] = [
-  { id: 2, name: '体验日卡', price: 1, integral: 20, termOfValidity: '1天', integralGenerate: 2, describe1: '可生成4首歌曲', describe2: '普通通道，永久云端存储', activity: false, originalPrice: null, level: 1 },
-  { id: 7, name: '超级PLUS永久卡', price: 368, integral: 18000, termOfValidity: '永久', integralGenerate: 10, describe1: '可生成3600首歌曲', describe2: '会员专属通道，永久云端存储', activity: true, originalPrice: 528, level: 6 },
+  {
+    id: 2,
+    name: '体验日卡',
+    price: 1,
+    integral: 20,
+    termOfValidity: '1天',
+    integralGenerate: 2,
+    describe1: '可生成4首歌曲',
+    describe2: '普通通道，永久云端存储',
+    activity: false,
+    originalPrice: null,
+    level: 1,
+  },
+  {
+    id: 7,
+    name: '超级PLUS永久卡',
+    price: 368,
+    integral: 18000,
+    termOfValidity: '永久',
+    integralGenerate: 10,
+    describe1: '可生成3600首歌曲',
+    describe2: '会员专属通道，永久云端存储',
+    activity: true,
+    originalPrice: 528,
+    level: 6,
+  },
 ];
 
 describe('plan text', () => {

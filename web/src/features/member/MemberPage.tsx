@@ -1,3 +1,5 @@
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -26,7 +28,7 @@ function PlanPlaceholders() {
     <div role="status" aria-live="polite" className="gq-plan-grid">
       <span className="gq-visually-hidden">{zh.states.loadingTitle}</span>
       {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} aria-hidden className="gq-panel gq-plan-placeholder" style={{ minHeight: PLAN_CARD_MIN_HEIGHT }} />
+        <Skeleton key={i} variant="rounded" aria-hidden className="gq-plan-placeholder" height={PLAN_CARD_MIN_HEIGHT} />
       ))}
     </div>
   );
@@ -48,7 +50,8 @@ export default function MemberPage() {
   let body;
   if (plans.isPending || (plans.data && !planList)) body = <PlanPlaceholders />;
   else if (plans.isError) {
-    const network = plans.error instanceof ApiError && (plans.error.kind === 'network' || plans.error.kind === 'timeout');
+    const network =
+      plans.error instanceof ApiError && (plans.error.kind === 'network' || plans.error.kind === 'timeout');
     body = <StatusState kind="error" text={network ? undefined : plans.error.message || undefined} />;
   } else if (!planList || planList.length === 0) body = <StatusState kind="empty" />;
   else
@@ -72,7 +75,7 @@ export default function MemberPage() {
     <PageContainer>
       <PageTitle title={zhMember.title} subtitle={zhMember.subtitle} />
       {body}
-      <section className="gq-panel gq-rights" aria-labelledby="member-rights">
+      <Paper component="section" variant="outlined" className="gq-panel gq-rights" aria-labelledby="member-rights">
         <h2 id="member-rights" className="gq-h2">
           {zhMember.rightsTitle}
         </h2>
@@ -81,7 +84,7 @@ export default function MemberPage() {
             <li key={line}>{line}</li>
           ))}
         </ul>
-      </section>
+      </Paper>
       {purchase ? (
         <Suspense fallback={null}>
           <PayDialog

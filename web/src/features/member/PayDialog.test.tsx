@@ -12,8 +12,32 @@ import { expectToast } from '../../testing/toast';
 import type { Plan } from './api/usePlans';
 
 const PLANS: Plan[] = [
-  { id: 2, name: '体验日卡', price: 1, integral: 20, termOfValidity: '1天', integralGenerate: 2, describe1: '可生成4首歌曲', describe2: '普通通道，永久云端存储', activity: false, originalPrice: null, level: 1 },
-  { id: 4, name: '高级月卡', price: 19.9, integral: 470, termOfValidity: '30天', integralGenerate: 4, describe1: '可生成94首歌曲', describe2: '会员专属通道，永久云端存储', activity: false, originalPrice: null, level: 3 },
+  {
+    id: 2,
+    name: '体验日卡',
+    price: 1,
+    integral: 20,
+    termOfValidity: '1天',
+    integralGenerate: 2,
+    describe1: '可生成4首歌曲',
+    describe2: '普通通道，永久云端存储',
+    activity: false,
+    originalPrice: null,
+    level: 1,
+  },
+  {
+    id: 4,
+    name: '高级月卡',
+    price: 19.9,
+    integral: 470,
+    termOfValidity: '30天',
+    integralGenerate: 4,
+    describe1: '可生成94首歌曲',
+    describe2: '会员专属通道，永久云端存储',
+    activity: false,
+    originalPrice: null,
+    level: 3,
+  },
 ];
 
 const QR = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=';
@@ -41,7 +65,13 @@ function serveShop(): PayBackend {
     http.post('*/pay/jsapiPc', async ({ request }) => {
       backend.created.push({ path: '/pay/jsapiPc', body: await request.json() });
       const no = `GQ${backend.created.length}`;
-      return HttpResponse.json({ code: 2000, type: 'ok', message: '成功', data: { QRcode_url: `${QR}#${no}` }, request_id: no });
+      return HttpResponse.json({
+        code: 2000,
+        type: 'ok',
+        message: '成功',
+        data: { QRcode_url: `${QR}#${no}` },
+        request_id: no,
+      });
     }),
     http.post('*/pay/h5', async ({ request }) => {
       backend.created.push({ path: '/pay/h5', body: await request.json() });
@@ -241,7 +271,9 @@ describe('pay dialog: phones', () => {
     const dialog = await openPayDialog('高级月卡');
     await userEvent.click(within(dialog).getByRole('button', { name: '确认支付' }));
     await waitFor(() =>
-      expect(assign).toHaveBeenCalledWith('https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=2&redirect_url=x'),
+      expect(assign).toHaveBeenCalledWith(
+        'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=2&redirect_url=x',
+      ),
     );
     expect(assign).toHaveBeenCalledTimes(1);
     expect(backend.created).toEqual([{ path: '/pay/h5', body: 4 }]);

@@ -1,3 +1,6 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Button from '@mui/material/Button';
 import CheckCircleIcon from 'icon:CheckCircle';
 import ErrorOutlineIcon from 'icon:ErrorOutlined';
 import HourglassTopIcon from 'icon:HourglassTop';
@@ -44,9 +47,9 @@ export default function PaymentPage() {
   let icon;
   let text: string;
   let actions = (
-    <RouterLink to="/" className="gq-button gq-button-contained">
+    <Button component={RouterLink} variant="contained" to="/">
       {zhPayment.backHome}
-    </RouterLink>
+    </Button>
   );
   if (status === 1) {
     icon = <CheckCircleIcon size={64} className="gq-success-text" />;
@@ -59,16 +62,16 @@ export default function PaymentPage() {
     text = zhPayment.timeout;
     actions = (
       <div className="gq-payment-actions">
-        <button type="button" className="gq-button gq-button-contained" onClick={() => window.location.reload()}>
+        <Button variant="contained" onClick={() => window.location.reload()}>
           {zhPayment.refresh}
-        </button>
-        <RouterLink to="/contactUs" className="gq-button gq-button-outlined">
+        </Button>
+        <Button component={RouterLink} variant="outlined" to="/contactUs">
           {zhPayment.contact}
-        </RouterLink>
+        </Button>
       </div>
     );
   } else {
-    icon = <span className="gq-spinner gq-payment-spinner" role="progressbar" aria-hidden />;
+    icon = <CircularProgress size={56} aria-hidden />;
     text = zhPayment.waiting;
     actions = <p className="gq-body2 gq-muted">{zhPayment.countdown(left)}</p>;
   }
@@ -76,13 +79,13 @@ export default function PaymentPage() {
   return (
     <PageContainer maxWidth={640}>
       <PageTitle title={zhPayment.title} />
-      <div className="gq-panel gq-payment">
+      <Paper variant="outlined" className="gq-panel gq-payment">
         <div className="gq-payment-status" role="status" aria-live="polite">
           {icon}
           <p className="gq-h2">{text}</p>
           {actions}
         </div>
-      </div>
+      </Paper>
     </PageContainer>
   );
 }

@@ -36,7 +36,9 @@ describe('payment context', () => {
     // iPadOS asks for desktop sites with a Mac user agent, but has touch.
     expect(detectPayContext({ userAgent: UA.macSafari, maxTouchPoints: 5 })).toBe('mobile');
     // A phone asking for the desktop site: touch only, narrow.
-    expect(detectPayContext({ userAgent: UA.chromeLinux, maxTouchPoints: 5, coarsePointer: true, width: 412 })).toBe('mobile');
+    expect(detectPayContext({ userAgent: UA.chromeLinux, maxTouchPoints: 5, coarsePointer: true, width: 412 })).toBe(
+      'mobile',
+    );
   });
 
   it('a PC gets the QR, in any window width, and so does WeChat for Windows', () => {
@@ -45,7 +47,9 @@ describe('payment context', () => {
     expect(detectPayContext({ userAgent: UA.macSafari, maxTouchPoints: 0 })).toBe('pc');
     expect(detectPayContext({ userAgent: UA.wechatWindows })).toBe('pc');
     // A touch-screen laptop with a mouse is still a PC.
-    expect(isMobileBrowser({ userAgent: UA.chromeWindows, maxTouchPoints: 10, coarsePointer: false, width: 700 })).toBe(false);
+    expect(isMobileBrowser({ userAgent: UA.chromeWindows, maxTouchPoints: 10, coarsePointer: false, width: 700 })).toBe(
+      false,
+    );
   });
 
   it('reads this browser when given nothing (jsdom is a PC)', () => {

@@ -60,7 +60,16 @@ describe('player page', () => {
     server.use(
       http.get('*/music/getMusic', ({ request }) => {
         id = new URL(request.url).searchParams.get('id');
-        return ok({ nativeId: 's1', title: '晚风', userName: '小明', tags: 'pop,Female Vocal', imageUrl: '', lyric: '[Verse]\n晚风轻轻吹', duration: 125, audio: '/media/s1.mp3' });
+        return ok({
+          nativeId: 's1',
+          title: '晚风',
+          userName: '小明',
+          tags: 'pop,Female Vocal',
+          imageUrl: '',
+          lyric: '[Verse]\n晚风轻轻吹',
+          duration: 125,
+          audio: '/media/s1.mp3',
+        });
       }),
     );
     renderApp(playerPath('s1'));
@@ -380,10 +389,13 @@ describe('player page', () => {
     const asked: string[] = [];
     server.use(lrcHandler({ t1: { title: '海风', timeline: lyricTimeline() } }, asked));
     const saved: { name: string; text: Promise<string> }[] = [];
-    Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => {
-      saved.push({ name: '', text: blob.text() });
-      return 'blob:lrc';
-    }), revokeObjectURL: vi.fn() });
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        saved.push({ name: '', text: blob.text() });
+        return 'blob:lrc';
+      }),
+      revokeObjectURL: vi.fn(),
+    });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved[saved.length - 1]!.name = this.download;
     });

@@ -1,5 +1,9 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Slider from '@mui/material/Slider';
 import ErrorOutlineIcon from 'icon:ErrorOutlined';
-import ExpandMoreIcon from 'icon:ExpandMore';
 import FavoriteIcon from 'icon:Favorite';
 import GraphicEqIcon from 'icon:GraphicEq';
 import LyricsIcon from 'icon:Lyrics';
@@ -33,8 +37,7 @@ import { useLikeSong } from '../songs/api/useLikeSong';
 import { useShareSong } from '../songs/api/useShareSong';
 import { fetchSongFile, saveBlob, type SongFileKind, songFileName } from '../works/api/downloadSong';
 import { useSongDetail } from './api/useSongDetail';
-import { LyricPanel } from './components/LyricPanel';
-import { Range } from '../../ui/Range';
+import { lazyPart } from '../../lib/lazy-part';
 import { readTimeline } from './lyrics';
 import {
   currentId,
@@ -52,14 +55,18 @@ export const MESSAGE_TIMEOUT_MS = 2000;
 /** A large control icon (MUI's fontSize large). */
 const LARGE_ICON = 35;
 
-/** A notice under the cover (MUI's standard Alert as the theme draws it). */
+// MUI's Alert, Accordion and the lyric panel load when a notice, a message or the song's lyrics first show.
+const Alert = lazyPart(() => import('@mui/material/Alert'));
+const AlertTitle = lazyPart(() => import('@mui/material/AlertTitle'));
+const LyricsAccordion = lazyPart(() => import('./components/LyricsAccordion'), <div className="gq-lyrics-room" />);
+
+/** A notice under the cover (MUI's Alert). */
 function Notice({ severity, children }: { severity: 'warning' | 'error'; children: ReactNode }) {
   const Icon = severity === 'warning' ? ReportProblemOutlinedIcon : ErrorOutlineIcon;
   return (
-    <div role="alert" className={`gq-alert gq-alert-${severity}`}>
-      <Icon size={22} />
-      <div>{children}</div>
-    </div>
+    <Alert severity={severity} icon={<Icon size={22} />} className="gq-player-notice">
+      {children}
+    </Alert>
   );
 }
 
@@ -88,9 +95,7 @@ export default function PlayerPage() {
 /** The page state machine (./state) with its effects applied to the global audio. */
 function usePlayerMachine(query: PlayerQuery) {
   const { play, pause, seek } = usePlayer();
-  const [state, setState] = useState<PlayerPageState>(() =>
-    initialPlayerState(query.ids, query.playlist, query.index),
-  );
+  const [state, setState] = useState<PlayerPageState>(() => initialPlayerState(query.ids, query.playlist, query.index));
   const stateRef = useRef(state);
   /** The current track's song once known (the page keeps it up to date): what a play effect plays. */
   const songRef = useRef<SongDetail | null>(null);
@@ -181,6 +186,9 @@ function PlayerView({ query }: { query: PlayerQuery }) {
     return () => clearTimeout(timer);
   }, [messageKey, dispatch]);
 
+  const [lyricsOpen, setLyricsOpen] = useLyricsOpen(ready ? song.nativeId : null, !!timeline);
+  const lyricsId = useId();
+
   if (!id) {
     return (
       <PageContainer maxWidth={880}>
@@ -224,8 +232,6 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   };
 
   const sliderMax = duration > 0 ? duration : 1;
-  const [lyricsOpen, setLyricsOpen] = useLyricsOpen(ready ? song.nativeId : null, !!timeline);
-  const lyricsId = useId();
 
   return (
     <PageContainer maxWidth={880}>
@@ -241,7 +247,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
         {detail.isSuccess && !song ? <Notice severity="warning">{zh.errors.songHidden}</Notice> : null}
         {detail.isError ? <Notice severity="error">{zh.errors.songInfoFailed}</Notice> : null}
 
-        <div className="gq-panel gq-player-panel">
+        <Paper variant="outlined" className="gq-panel gq-player-panel">
           <div className="gq-player-head">
             <div className="gq-player-title">
               <h2 className="gq-h2">{songTitle}</h2>
@@ -257,25 +263,29 @@ function PlayerView({ query }: { query: PlayerQuery }) {
           {tags.length > 0 ? (
             <ul className="gq-chips">
               {tags.map((tag, i) => (
-                <li key={`${i}-${tag}`} className="gq-chip gq-chip-plain">
-                  {tag}
+                <li key={`${i}-${tag}`}>
+                  <Chip size="small" label={tag} />
                 </li>
               ))}
             </ul>
           ) : null}
 
           <div className="gq-player-seek">
-            <Range
-              label={zhPlayer.progress}
+            <Slider
+              aria-label={zhPlayer.progress}
               value={Math.min(sliderValue, duration || sliderValue)}
               max={sliderMax}
               step={0.1}
               disabled={!ready}
-              valueText={zhPlayer.position(formatDuration(sliderValue), formatDuration(duration))}
-              onMove={(v) => dispatch(state.dragging ? { type: 'drag', value: v } : { type: 'dragStart', value: v })}
-              onCommit={(v) => {
+              getAriaValueText={() => zhPlayer.position(formatDuration(sliderValue), formatDuration(duration))}
+              onChange={(_event, v) =>
+                dispatch(
+                  state.dragging ? { type: 'drag', value: v as number } : { type: 'dragStart', value: v as number },
+                )
+              }
+              onChangeCommitted={(_event, v) => {
                 if (!isCurrent && ready) load(toPlayerSong(song));
-                dispatch({ type: 'dragEnd', value: v });
+                dispatch({ type: 'dragEnd', value: v as number });
               }}
             />
             <div className="gq-player-times gq-caption gq-muted">
@@ -285,21 +295,19 @@ function PlayerView({ query }: { query: PlayerQuery }) {
           </div>
 
           <div className="gq-player-controls">
-            <button
-              type="button"
-              className="gq-icon-button"
+            <IconButton
               aria-label={zhPlayer.back10}
               disabled={!canControl}
               onClick={() => dispatch({ type: 'skip', delta: -SKIP_SECONDS, position, duration })}
             >
               <Replay10Icon />
-            </button>
-            <button type="button" className="gq-icon-button" aria-label={zhPlayer.previous} onClick={() => dispatch({ type: 'previous' })}>
+            </IconButton>
+            <IconButton aria-label={zhPlayer.previous} onClick={() => dispatch({ type: 'previous' })}>
               <SkipPreviousIcon size={LARGE_ICON} />
-            </button>
-            <button
-              type="button"
-              className="gq-icon-button gq-play-big"
+            </IconButton>
+            <IconButton
+              className="gq-play-big"
+
               aria-label={zhPlayer.playPause}
               aria-pressed={state.playing}
               disabled={!ready}
@@ -309,109 +317,102 @@ function PlayerView({ query }: { query: PlayerQuery }) {
               }}
             >
               {state.playing ? <PauseIcon size={LARGE_ICON} /> : <PlayArrowIcon size={LARGE_ICON} />}
-            </button>
-            <button type="button" className="gq-icon-button" aria-label={zhPlayer.next} onClick={() => dispatch({ type: 'next' })}>
+            </IconButton>
+            <IconButton aria-label={zhPlayer.next} onClick={() => dispatch({ type: 'next' })}>
               <SkipNextIcon size={LARGE_ICON} />
-            </button>
-            <button
-              type="button"
-              className="gq-icon-button"
+            </IconButton>
+            <IconButton
               aria-label={zhPlayer.forward10}
               disabled={!canControl}
               onClick={() => dispatch({ type: 'skip', delta: SKIP_SECONDS, position, duration })}
             >
               <Forward10Icon />
-            </button>
+            </IconButton>
           </div>
 
           {ready ? (
             <div className="gq-player-actions">
-              <button
-                type="button"
-                className={song.liked ? 'gq-button gq-button-contained gq-button-danger' : 'gq-button gq-button-outlined gq-button-inherit'}
+              <Button
+                variant={song.liked ? 'contained' : 'outlined'}
+                color={song.liked ? 'error' : 'inherit'}
+                startIcon={song.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
                 aria-pressed={!!song.liked}
                 disabled={like.isPending}
                 onClick={onLike}
               >
-                {song.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
                 {/* Named by what it shows (WCAG 2.5.3): 点赞 3, or 取消点赞 3 once liked. */}
                 {song.liked ? zhPlayer.unlike : zhPlayer.like} {formatCount(song.likeCount ?? 0)}
-              </button>
-              <button
-                type="button"
-                className="gq-button gq-button-outlined gq-button-inherit"
+              </Button>
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<ShareIcon />}
+
                 aria-label={zhPlayer.share}
                 disabled={share.isPending}
                 onClick={onShare}
               >
-                <ShareIcon />
                 {zhPlayer.share}
-              </button>
+              </Button>
               {member ? (
-                <button
-                  type="button"
-                  className="gq-button gq-button-outlined gq-button-inherit"
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  startIcon={<GraphicEqIcon />}
+
                   aria-label={zhPlayer.downloadWavLabel}
                   disabled={downloading === 'wav'}
                   onClick={() => onDownload('wav')}
                 >
-                  <GraphicEqIcon />
                   {zhPlayer.downloadWav}
-                </button>
+                </Button>
               ) : null}
               {timeline ? (
-                <button
-                  type="button"
-                  className="gq-button gq-button-outlined gq-button-inherit"
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  startIcon={<LyricsIcon />}
+
                   aria-label={zhPlayer.downloadLrcLabel}
                   disabled={downloading === 'lrc'}
                   onClick={() => onDownload('lrc')}
                 >
-                  <LyricsIcon />
                   {zhPlayer.downloadLrc}
-                </button>
+                </Button>
               ) : null}
             </div>
           ) : null}
-        </div>
+        </Paper>
 
         {ready ? (
-          <section className="gq-panel gq-accordion">
-            <h3>
-              <button
-                type="button"
-                className="gq-accordion-head"
-                aria-expanded={lyricsOpen}
-                aria-controls={lyricsId}
-                onClick={() => setLyricsOpen(!lyricsOpen)}
-              >
-                <span>{zhPlayer.lyrics}</span>
-                <ExpandMoreIcon />
-              </button>
-            </h3>
-            {lyricsOpen ? (
-              <div id={lyricsId} className="gq-accordion-body">
-                <LyricPanel lyric={song.lyric} timeline={timeline} currentTime={sliderValue} onSeek={onJump} />
-              </div>
-            ) : null}
-          </section>
+          <LyricsAccordion
+            id={lyricsId}
+            open={lyricsOpen}
+            onOpen={setLyricsOpen}
+            lyric={song.lyric}
+            timeline={timeline}
+            currentTime={sliderValue}
+            onSeek={onJump}
+          />
         ) : null}
       </div>
 
       {state.message ? (
         <div className="gq-player-message">
-          <div role="alert" aria-labelledby={messageTitleId} className="gq-alert gq-alert-filled">
-            <InfoOutlinedIcon size={22} />
-            <div>
-              <p id={messageTitleId} className="gq-alert-title">
-                {zhPlayer.messageTitle}
-              </p>
-              {state.message.text}
-            </div>
-            <button type="button" className="gq-button gq-button-small gq-alert-action" onClick={() => dispatch({ type: 'closeMessage' })}>
-              {zhPlayer.close}
-            </button>
-          </div>
+          <Alert
+            variant="filled"
+            severity="info"
+            icon={<InfoOutlinedIcon size={22} />}
+            aria-labelledby={messageTitleId}
+            action={
+              <Button size="small" color="inherit" onClick={() => dispatch({ type: 'closeMessage' })}>
+                {zhPlayer.close}
+              </Button>
+            }
+          >
+            <AlertTitle id={messageTitleId}>{zhPlayer.messageTitle}</AlertTitle>
+            {state.message.text}
+          </Alert>
         </div>
       ) : null}
     </PageContainer>

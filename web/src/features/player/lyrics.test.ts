@@ -14,11 +14,24 @@ describe('synced lyrics', () => {
     expect(readTimeline(undefined)).toBeNull();
     expect(readTimeline([])).toBeNull();
     expect(readTimeline('[00:12.34]x')).toBeNull();
-    expect(readTimeline([{ start: 'a', end: 2, text: 'x', words: [] }, { start: 1, end: 2, text: '  ', words: [] }])).toBeNull();
+    expect(
+      readTimeline([
+        { start: 'a', end: 2, text: 'x', words: [] },
+        { start: 1, end: 2, text: '  ', words: [] },
+      ]),
+    ).toBeNull();
 
     const read = readTimeline([
       { start: 5, end: 6, text: '后', words: [{ text: '后', start: 5, end: 6 }] },
-      { start: 1, end: 2, text: '前面', words: [{ text: '前', start: 1, end: 1.5 }, { text: '', start: 1.5, end: 2 }] },
+      {
+        start: 1,
+        end: 2,
+        text: '前面',
+        words: [
+          { text: '前', start: 1, end: 1.5 },
+          { text: '', start: 1.5, end: 2 },
+        ],
+      },
       { start: 3, end: 4, text: '没有字' },
     ]);
     expect(read).toEqual([

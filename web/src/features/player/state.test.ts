@@ -114,7 +114,12 @@ describe('player page state', () => {
     ]);
 
     // Also from a paused track: releasing resumes playback (docs/web.md).
-    const fromPaused = run(initialPlayerState(['a'], false), { type: 'loaded' }, { type: 'dragStart', value: 5 }, { type: 'dragEnd', value: 7 });
+    const fromPaused = run(
+      initialPlayerState(['a'], false),
+      { type: 'loaded' },
+      { type: 'dragStart', value: 5 },
+      { type: 'dragEnd', value: 7 },
+    );
     expect(fromPaused.state.playing).toBe(true);
     expect(fromPaused.effects.at(-1)).toEqual({ type: 'play', count: false });
   });
@@ -137,9 +142,17 @@ describe('player page state', () => {
 
   it('−10 s and +10 s stay within the track', () => {
     const s = playlist();
-    expect(stepPlayer(s, { type: 'skip', delta: 10, position: 30, duration: 100 }).effects).toEqual([{ type: 'seek', time: 40 }]);
-    expect(stepPlayer(s, { type: 'skip', delta: -10, position: 30, duration: 100 }).effects).toEqual([{ type: 'seek', time: 20 }]);
-    expect(stepPlayer(s, { type: 'skip', delta: -10, position: 4, duration: 100 }).effects).toEqual([{ type: 'seek', time: 0 }]);
-    expect(stepPlayer(s, { type: 'skip', delta: 10, position: 95, duration: 100 }).effects).toEqual([{ type: 'seek', time: 100 }]);
+    expect(stepPlayer(s, { type: 'skip', delta: 10, position: 30, duration: 100 }).effects).toEqual([
+      { type: 'seek', time: 40 },
+    ]);
+    expect(stepPlayer(s, { type: 'skip', delta: -10, position: 30, duration: 100 }).effects).toEqual([
+      { type: 'seek', time: 20 },
+    ]);
+    expect(stepPlayer(s, { type: 'skip', delta: -10, position: 4, duration: 100 }).effects).toEqual([
+      { type: 'seek', time: 0 },
+    ]);
+    expect(stepPlayer(s, { type: 'skip', delta: 10, position: 95, duration: 100 }).effects).toEqual([
+      { type: 'seek', time: 100 },
+    ]);
   });
 });

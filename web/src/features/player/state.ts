@@ -29,10 +29,7 @@ export interface PlayerPageState {
   message: PlayerMessage | null;
 }
 
-export type PlayerEffect =
-  | { type: 'play'; count: boolean }
-  | { type: 'pause' }
-  | { type: 'seek'; time: number };
+export type PlayerEffect = { type: 'play'; count: boolean } | { type: 'pause' } | { type: 'seek'; time: number };
 
 export type PlayerPageAction =
   /** The current track's song has loaded into the audio. */

@@ -16,7 +16,13 @@ function ledger(total: number) {
     const n = total - i; // record n is the n-th oldest
     return n === 1
       ? { integral: 20, type: 1, balance: 20, remark: '注册赠送', createdAt: '2024-09-01T02:03:00Z' }
-      : { integral: 10, type: 2, balance: 100 - n, remark: `创作扣除 ${n}`, createdAt: `2024-09-02T16:${String(n).padStart(2, '0')}:00Z` };
+      : {
+          integral: 10,
+          type: 2,
+          balance: 100 - n,
+          remark: `创作扣除 ${n}`,
+          createdAt: `2024-09-02T16:${String(n).padStart(2, '0')}:00Z`,
+        };
   });
   const asked: { page: string | null; size: string | null }[] = [];
   server.use(
@@ -44,7 +50,11 @@ function bodyRows(dialog: HTMLElement) {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 }
 
 describe('points-record dialog', () => {
@@ -53,7 +63,11 @@ describe('points-record dialog', () => {
     const asked = ledger(7);
     const dialog = await openRecords();
     const table = await within(dialog).findByRole('table', { name: '积分记录表' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['序号', '积分', '类型', '余额', '备注', '时间']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['序号', '积分', '类型', '余额', '备注', '时间']);
     expect(bodyRows(dialog)).toEqual([
       ['1', '10', '减少', '93', '创作扣除 7', '2024-09-03 00:07'],
       ['2', '10', '减少', '94', '创作扣除 6', '2024-09-03 00:06'],
@@ -109,7 +123,10 @@ describe('points-record dialog', () => {
     server.use(
       http.get('*/user/integralRecords', async () => {
         await delay(300);
-        return ok({ items: [{ integral: 20, type: 1, balance: 20, remark: '注册赠送', createdAt: '2024-09-01T02:03:00Z' }], total: 1 });
+        return ok({
+          items: [{ integral: 20, type: 1, balance: 20, remark: '注册赠送', createdAt: '2024-09-01T02:03:00Z' }],
+          total: 1,
+        });
       }),
     );
     const dialog = await openRecords();

@@ -41,7 +41,13 @@ describe('profile page: visitors', () => {
 
 describe('profile page: what it shows', () => {
   it('level 0: 普通用户, no crown, no expiry', async () => {
-    await openProfile({ nickname: '小明', integral: 20, membershipLevel: 0, expirationTime: null, phone: '138****0000' });
+    await openProfile({
+      nickname: '小明',
+      integral: 20,
+      membershipLevel: 0,
+      expirationTime: null,
+      phone: '138****0000',
+    });
     expect(screen.getByRole('heading', { level: 2, name: '小明' })).toBeInTheDocument();
     expect(within(main()).queryByTitle('会员皇冠')).not.toBeInTheDocument();
     expect(field('会员等级')).toBe('普通用户');
@@ -51,7 +57,12 @@ describe('profile page: what it shows', () => {
   });
 
   it('level 1: 体验会员 with a crown and the expiry date', async () => {
-    await openProfile({ nickname: '小明', membershipLevel: 1, expirationTime: '2024-10-02', avatarUrl: '/media/avatar.png' });
+    await openProfile({
+      nickname: '小明',
+      membershipLevel: 1,
+      expirationTime: '2024-10-02',
+      avatarUrl: '/media/avatar.png',
+    });
     expect(within(main()).getByRole('img', { name: '小明的头像' })).toHaveAttribute('src', '/media/avatar.png');
     expect(within(main()).getByTitle('会员皇冠')).toBeInTheDocument();
     expect(field('会员等级')).toBe('体验会员');

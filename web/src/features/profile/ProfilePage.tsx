@@ -1,3 +1,6 @@
+import Avatar from '@mui/material/Avatar';
+import Paper from '@mui/material/Paper';
+import Button from '@mui/material/Button';
 import LogoutIcon from 'icon:Logout';
 import ReceiptLongIcon from 'icon:ReceiptLong';
 import RedeemIcon from 'icon:Redeem';
@@ -55,18 +58,18 @@ export default function ProfilePage() {
     return (
       <PageContainer maxWidth={880}>
         <PageTitle title={zhProfile.title} />
-        <div className="gq-panel">
+        <Paper variant="outlined" className="gq-panel">
           <StatusState
             kind="empty"
             title={zh.user.loginFirstTitle}
             text={zh.user.loginFirstText}
             action={
-              <button type="button" className="gq-button gq-button-contained" onClick={requestLogin}>
+              <Button variant="contained" onClick={requestLogin}>
                 {zh.nav.login}
-              </button>
+              </Button>
             }
           />
-        </div>
+        </Paper>
       </PageContainer>
     );
   }
@@ -78,17 +81,15 @@ export default function ProfilePage() {
   return (
     <PageContainer maxWidth={880}>
       <PageTitle title={zhProfile.title} />
-      <div className="gq-panel gq-profile">
+      <Paper variant="outlined" className="gq-panel gq-profile">
         <div className="gq-profile-head">
-          <span className="gq-avatar gq-avatar-large">
-            {user.avatarUrl ? (
-              <img src={user.avatarUrl} alt={zhProfile.avatar(name)} width={72} height={72} />
-            ) : (
-              <span role="img" aria-label={zhProfile.avatar(name)}>
-                {Array.from(name)[0]}
-              </span>
-            )}
-          </span>
+          {user.avatarUrl ? (
+            <Avatar src={user.avatarUrl} alt={zhProfile.avatar(name)} className="gq-avatar-large" />
+          ) : (
+            <Avatar className="gq-avatar-large" role="img" aria-label={zhProfile.avatar(name)}>
+              {Array.from(name)[0]}
+            </Avatar>
+          )}
           <div className="gq-profile-name">
             <NicknameEditor user={user} />
             <p className="gq-muted">{zh.user.levelText(level)}</p>
@@ -101,32 +102,30 @@ export default function ProfilePage() {
           <Field label={zh.user.expiration}>{level >= 1 && expiry ? expiry : zhProfile.noExpiry}</Field>
         </dl>
         <div className="gq-profile-actions">
-          <button type="button" className="gq-button gq-button-outlined" onClick={() => openDialog('records')}>
-            <ReceiptLongIcon />
+          <Button variant="outlined" startIcon={<ReceiptLongIcon />} onClick={() => openDialog('records')}>
             {zhProfile.pointsRecords}
-          </button>
-          <button type="button" className="gq-button gq-button-outlined" onClick={() => openDialog('redeem')}>
-            <RedeemIcon />
+          </Button>
+          <Button variant="outlined" startIcon={<RedeemIcon />} onClick={() => openDialog('redeem')}>
             {zhProfile.redeem}
-          </button>
-          <RouterLink to="/member" className="gq-button gq-button-contained">
-            <WorkspacePremiumIcon />
+          </Button>
+          <Button component={RouterLink} variant="contained" startIcon={<WorkspacePremiumIcon />} to="/member">
             {zhProfile.openMember}
-          </RouterLink>
-          <button
-            type="button"
-            className="gq-button gq-button-outlined gq-button-inherit"
+          </Button>
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<LogoutIcon />}
+
             disabled={loggingOut}
             onClick={() => {
               setLoggingOut(true);
               void logout();
             }}
           >
-            <LogoutIcon />
             {zh.user.logout}
-          </button>
+          </Button>
         </div>
-      </div>
+      </Paper>
       <Suspense fallback={null}>
         {mounted.has('records') ? <PointsRecordDialog open={dialog === 'records'} onClose={closeDialog} /> : null}
         {mounted.has('redeem') ? <RedeemDialog open={dialog === 'redeem'} onClose={closeDialog} /> : null}

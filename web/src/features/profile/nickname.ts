@@ -5,9 +5,7 @@ import { zhProfile } from '../../strings/profile';
 export const NICKNAME_MAX = LIMITS.usernameChars;
 
 export type NicknameCheck =
-  | { kind: 'error'; message: string }
-  | { kind: 'unchanged' }
-  | { kind: 'ok'; nickname: string };
+  { kind: 'error'; message: string } | { kind: 'unchanged' } | { kind: 'ok'; nickname: string };
 
 /** The username rules: trimmed; empty → 请输入用户名; over 10 characters → 用户名不能超过10个字符; unchanged → no call. */
 export function checkNickname(input: string, current: string): NicknameCheck {

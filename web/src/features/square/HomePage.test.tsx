@@ -49,7 +49,12 @@ describe('home page', () => {
     // At most 8 new songs.
     // The rows after the first six render a task later (lib/deferred.tsx useProgressiveCount).
     await waitFor(() => expect(within(latest).getAllByRole('link', { name: /歌曲n/ })).toHaveLength(8));
-    const third = new URL(within(latest).getByRole('link', { name: /^歌曲n2/ }).getAttribute('href') ?? '', 'http://x');
+    const third = new URL(
+      within(latest)
+        .getByRole('link', { name: /^歌曲n2/ })
+        .getAttribute('href') ?? '',
+      'http://x',
+    );
     expect(decodeBase64(third.searchParams.get('ids'))).toBe('n0,n1,n2,n3,n4,n5,n6,n7');
     expect(third.searchParams.get('index')).toBe('2');
     expect(queries).toEqual({ popular: '?page=1&size=10', latest: '?page=1&size=8' });
@@ -101,7 +106,10 @@ describe('home page', () => {
   it('shows three of the 21 prompts; 换一批 shows three others; a prompt opens /create with it', async () => {
     const { location } = renderApp('/');
     const group = await screen.findByRole('group', { name: '灵感推荐' });
-    const names = () => within(group).getAllByRole('button').map((b) => b.textContent ?? '');
+    const names = () =>
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent ?? '');
     const first = names();
     expect(first).toHaveLength(3);
     for (const p of first) expect(HOME_PROMPTS).toContain(p);

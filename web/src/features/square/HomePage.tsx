@@ -1,14 +1,22 @@
+import Paper from '@mui/material/Paper';
+import Button from '@mui/material/Button';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
+import { useHydrated } from '../../lib/hydration';
+import { lazyPart } from '../../lib/lazy-part';
 import { zh } from '../../strings/zh-CN';
 import { useNewMusic } from './api/useNewMusic';
 import { usePopularMusic } from './api/usePopularMusic';
 import { GenreCards } from './components/GenreCards';
-import { QuickStart } from './components/QuickStart';
-import { SearchBox } from './components/SearchBox';
-import { SongSection } from './components/SongSection';
-import { musicListHref } from './links';
+
+// The search box with the quick start, and the two song lists, are parts whose code follows the page's
+// (lib/lazy-part.tsx): the build's page shows them at once, and they hydrate when their code has arrived. Their loads
+// start with this module.
+const HomeStart = lazyPart(() => import('./components/HomeStart'), <div className="gq-home-start-room" />);
+const HomeLists = lazyPart(() => import('./components/HomeLists'), <div className="gq-home-lists-room" />);
+void HomeStart.preload().catch(() => undefined);
+void HomeLists.preload().catch(() => undefined);
 
 /** An invitation to create, when the square has no public song yet. */
 function EmptySquare() {
@@ -16,21 +24,13 @@ function EmptySquare() {
   const latest = useNewMusic();
   if (!(popular.isSuccess && latest.isSuccess && popular.data.length === 0 && latest.data.length === 0)) return null;
   return (
-    <div className="gq-panel gq-empty-square">
+    <Paper variant="outlined" className="gq-panel gq-empty-square">
       <p>{zh.square.emptySquare}</p>
-      <Link className="gq-button gq-button-contained gq-button-small" to="/create">
+      <Button component={Link} variant="contained" size="small" to="/create">
         {zh.square.goCreate}
-      </Link>
-    </div>
+      </Button>
+    </Paper>
   );
-}
-
-function PopularSection() {
-  return <SongSection title={zh.square.hotList} query={usePopularMusic()} moreHref={musicListHref(zh.square.hotList, 'fiery')} />;
-}
-
-function NewSection() {
-  return <SongSection title={zh.square.newSongs} query={useNewMusic()} moreHref={musicListHref(zh.square.newSongs, 'new')} />;
 }
 
 /**
@@ -39,7 +39,8 @@ function NewSection() {
  */
 export default function HomePage() {
   const [params] = useSearchParams();
-  const sharedId = params.get('id');
+  // Read once hydrated: the build's render of this page, which the browser hydrates, has no address to read.
+  const sharedId = useHydrated() ? params.get('id') : null;
 
   // A shared link is the site address plus ?id=<base64 song id>: open that song in the player.
   if (sharedId) return <Navigate to={`/musicPlayer?${new URLSearchParams({ id: sharedId }).toString()}`} replace />;
@@ -50,8 +51,7 @@ export default function HomePage() {
     <PageContainer>
       <PageTitle title={zh.square.title} subtitle={zh.square.subtitle} />
       <div className="gq-stack">
-        <SearchBox />
-        <QuickStart />
+        <HomeStart />
         <EmptySquare />
         <section className="gq-home-genres" aria-labelledby="home-genres">
           <h2 id="home-genres" className="gq-h2">
@@ -59,10 +59,7 @@ export default function HomePage() {
           </h2>
           <GenreCards />
         </section>
-        <div className="gq-home-lists">
-          <PopularSection />
-          <NewSection />
-        </div>
+        <HomeLists />
       </div>
     </PageContainer>
   );

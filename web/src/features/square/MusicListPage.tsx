@@ -1,3 +1,4 @@
+import Paper from '@mui/material/Paper';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -29,7 +30,8 @@ export default function MusicListPage() {
   let body;
   if (!canFetch) body = <StatusState kind="empty" />;
   else if (query.isError) {
-    const network = query.error instanceof ApiError && (query.error.kind === 'network' || query.error.kind === 'timeout');
+    const network =
+      query.error instanceof ApiError && (query.error.kind === 'network' || query.error.kind === 'timeout');
     body = network ? <StatusState kind="error" /> : <StatusState kind="loading" />;
   } else if (query.isPending) body = <StatusState kind="loading" />;
   else if (query.data.length === 0) body = <StatusState kind="empty" />;
@@ -51,7 +53,9 @@ export default function MusicListPage() {
       ) : type ? (
         <h2 className="gq-h2 gq-list-type">{type}</h2>
       ) : null}
-      <div className="gq-panel gq-list-panel">{body}</div>
+      <Paper variant="outlined" className="gq-panel gq-list-panel">
+        {body}
+      </Paper>
     </PageContainer>
   );
 }

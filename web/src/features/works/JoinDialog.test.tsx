@@ -27,7 +27,9 @@ const extension = (overrides: Partial<UserSong> = {}) =>
   userSong('e', { title: '续写的歌', duration: 40, origin: 'extend', source_id: 'o', ...overrides });
 
 /** Records the create bodies; answers with `answer` (one new song by default). */
-function serveCreate(answer: () => Response | Promise<Response> = () => ok({ taskId: 't1', songIds: ['j'] }, '任务提交成功，扣除积分：0')) {
+function serveCreate(
+  answer: () => Response | Promise<Response> = () => ok({ taskId: 't1', songIds: ['j'] }, '任务提交成功，扣除积分：0'),
+) {
   const bodies: Record<string, unknown>[] = [];
   server.use(
     http.post('*/music/api/create/ace', async ({ request }) => {
@@ -43,7 +45,13 @@ describe('合成完整歌曲: where the action is offered', () => {
     serveWorks(
       [
         extension(),
-        userSong('g', { title: '生成中的续写', origin: 'extend', source_id: 'o', complete: 0, progress_started_at: new Date().toISOString() }),
+        userSong('g', {
+          title: '生成中的续写',
+          origin: 'extend',
+          source_id: 'o',
+          complete: 0,
+          progress_started_at: new Date().toISOString(),
+        }),
         userSong('f', { title: '失败的续写', origin: 'extend', source_id: 'o', complete: -1 }),
         userSong('c', { title: '合成的歌', origin: 'concat', source_id: 'e' }),
         original(),
@@ -127,7 +135,9 @@ describe('合成完整歌曲: the confirm dialog', () => {
     serveCreate(() => fail(4290, '同时生成的任务已达上限，请稍后再试'));
     await openWorks();
     await userEvent.click(within(await card('续写的歌')).getByRole('button', { name: '合成完整歌曲' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: '合成完整歌曲' })).getByRole('button', { name: '开始合成' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: '合成完整歌曲' })).getByRole('button', { name: '开始合成' }),
+    );
     await expectToast('同时生成的任务已达上限，请稍后再试');
   });
 });
@@ -137,7 +147,13 @@ describe('lineage labels', () => {
     serveWorks(
       [
         extension(),
-        userSong('g', { title: '生成中的续写', origin: 'extend', source_id: 'o', complete: 0, progress_started_at: new Date().toISOString() }),
+        userSong('g', {
+          title: '生成中的续写',
+          origin: 'extend',
+          source_id: 'o',
+          complete: 0,
+          progress_started_at: new Date().toISOString(),
+        }),
         userSong('c', { title: '合成的歌', origin: 'concat', source_id: 'e' }),
         original(),
         userSong('old', { title: '旧服务器的歌' }),

@@ -79,9 +79,12 @@ describe('my works: the three states', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date('2024-09-01T08:00:00Z').getTime();
     vi.setSystemTime(start + 20_000);
-    serveWorks([userSong('g', { title: '生成中的歌', complete: 0, progress_started_at: new Date(start).toISOString() })], {
-      generating: [1],
-    });
+    serveWorks(
+      [userSong('g', { title: '生成中的歌', complete: 0, progress_started_at: new Date(start).toISOString() })],
+      {
+        generating: [1],
+      },
+    );
     await openWorks();
     const c = await card('生成中的歌');
     expect(within(c).getByText('生成中 10.00%')).toBeInTheDocument();
@@ -92,7 +95,9 @@ describe('my works: the three states', () => {
     vi.setSystemTime(start + 200_000);
     expect(await within(c).findByText('生成中 99%', {}, { timeout: 2500 })).toBeInTheDocument();
     vi.setSystemTime(start + 300_000);
-    expect(await within(c).findByText('生成中 99% 使用高峰，正在努力生成中', {}, { timeout: 2500 })).toBeInTheDocument();
+    expect(
+      await within(c).findByText('生成中 99% 使用高峰，正在努力生成中', {}, { timeout: 2500 }),
+    ).toBeInTheDocument();
   });
 
   it('a failed song: 生成错误 / 积分已退还, no image, the failure sentence, the switch disabled', async () => {
@@ -101,7 +106,9 @@ describe('my works: the three states', () => {
     const c = await card('失败的歌');
     expect(within(c).getByText('生成错误')).toBeInTheDocument();
     expect(within(c).getByText('积分已退还')).toBeInTheDocument();
-    expect(within(c).getByText('抱歉，生成失败，原因是服务器繁忙或作品包含敏感词，您可以删除后重试')).toBeInTheDocument();
+    expect(
+      within(c).getByText('抱歉，生成失败，原因是服务器繁忙或作品包含敏感词，您可以删除后重试'),
+    ).toBeInTheDocument();
     expect(c.querySelector('img')).toBeNull();
     expect(within(c).getByRole('switch', { name: '公开' })).toBeDisabled();
     expect(within(c).queryByRole('button', { name: '播放' })).not.toBeInTheDocument();
@@ -190,7 +197,9 @@ describe('my works: actions', () => {
     server.use(http.post('*/music/deleteSong', () => fail(4090, '音乐正在生成中，请稍候')));
     await openWorks();
     await userEvent.click(within(await card('生成中的歌')).getByRole('button', { name: '删除' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: '确认删除' })).getByRole('button', { name: '确定' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: '确认删除' })).getByRole('button', { name: '确定' }),
+    );
     await expectToast('音乐正在生成中，请稍候');
     expect(await screen.findByRole('article', { name: '生成中的歌' })).toBeInTheDocument();
   });
@@ -347,7 +356,9 @@ describe('my works: actions', () => {
       server.use(
         http.get('*/music/download', ({ request }) => {
           asked.push(`${new URL(request.url).searchParams.get('id')} ${request.headers.get('Authorization')}`);
-          return new HttpResponse(new Uint8Array([0xff, 0xfb, 0x90, 0x00]), { headers: { 'Content-Type': 'audio/mpeg' } });
+          return new HttpResponse(new Uint8Array([0xff, 0xfb, 0x90, 0x00]), {
+            headers: { 'Content-Type': 'audio/mpeg' },
+          });
         }),
       );
       const { saved, createObjectURL } = captureSaves();
@@ -386,12 +397,16 @@ describe('my works: actions', () => {
         http.get('*/music/download', ({ request }) => {
           const params = new URL(request.url).searchParams;
           asked.push(`${params.get('id')} ${params.get('format')}`);
-          return new HttpResponse(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { 'Content-Type': 'audio/wav' } });
+          return new HttpResponse(new Uint8Array([0x52, 0x49, 0x46, 0x46]), {
+            headers: { 'Content-Type': 'audio/wav' },
+          });
         }),
       );
       const { saved } = captureSaves();
       await openWorks();
-      await userEvent.click(await within(await card('夏夜晚风')).findByRole('button', { name: '下载无损 WAV（会员）' }));
+      await userEvent.click(
+        await within(await card('夏夜晚风')).findByRole('button', { name: '下载无损 WAV（会员）' }),
+      );
       await waitFor(() => expect(saved).toEqual([{ name: '夏夜晚风.wav', href: 'blob:song' }]));
       expect(asked).toEqual(['a wav']);
     });
@@ -436,9 +451,12 @@ describe('my works: pagination', () => {
 describe('my works: polling', () => {
   it('while a song generates, generateNumber every 10 s; 1 → 0 reloads the list and says 恭喜！音乐创作完成', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const backend = serveWorks([userSong('g', { title: '生成中的歌', complete: 0, progress_started_at: new Date().toISOString() })], {
-      generating: [1, 0],
-    });
+    const backend = serveWorks(
+      [userSong('g', { title: '生成中的歌', complete: 0, progress_started_at: new Date().toISOString() })],
+      {
+        generating: [1, 0],
+      },
+    );
     await openWorks();
     await card('生成中的歌');
     await waitFor(() => expect(backend.generateRequests).toBe(1));
@@ -464,7 +482,10 @@ describe('my works: polling', () => {
 
   it('no polling when nothing generates', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const backend = serveWorks([userSong('a', { title: '完成的歌' }), userSong('f', { title: '失败的歌', complete: -1 })]);
+    const backend = serveWorks([
+      userSong('a', { title: '完成的歌' }),
+      userSong('f', { title: '失败的歌', complete: -1 }),
+    ]);
     await openWorks();
     await card('完成的歌');
     await act(() => vi.advanceTimersByTimeAsync(35_000));
@@ -474,9 +495,12 @@ describe('my works: polling', () => {
   it('no polling while the page is hidden; it starts when the page shows again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    const backend = serveWorks([userSong('g', { title: '生成中的歌', complete: 0, progress_started_at: new Date().toISOString() })], {
-      generating: [1],
-    });
+    const backend = serveWorks(
+      [userSong('g', { title: '生成中的歌', complete: 0, progress_started_at: new Date().toISOString() })],
+      {
+        generating: [1],
+      },
+    );
     await openWorks();
     await card('生成中的歌');
     await act(() => vi.advanceTimersByTimeAsync(25_000));

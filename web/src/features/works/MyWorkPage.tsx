@@ -1,3 +1,5 @@
+import Paper from '@mui/material/Paper';
+import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
@@ -30,9 +32,9 @@ export default function MyWorkPage() {
         kind="empty"
         text={zhWorks.loginToView}
         action={
-          <button type="button" className="gq-button gq-button-contained" onClick={requestLogin}>
+          <Button variant="contained" onClick={requestLogin}>
             {zh.nav.login}
-          </button>
+          </Button>
         }
       />
     );
@@ -47,20 +49,19 @@ export default function MyWorkPage() {
         }}
         columns={2}
         emptyAction={
-          <RouterLink to="/create" className="gq-button gq-button-contained">
+          <Button component={RouterLink} variant="contained" to="/create">
             {zhWorks.goCreate}
-          </RouterLink>
+          </Button>
         }
       />
     );
 
   return (
     <PageContainer maxWidth={1100}>
-      <PageTitle
-        title={zhWorks.title}
-        subtitle={subtitle}
-      />
-      <div className="gq-panel gq-list-panel">{body}</div>
+      <PageTitle title={zhWorks.title} subtitle={subtitle} />
+      <Paper variant="outlined" className="gq-panel gq-list-panel">
+        {body}
+      </Paper>
     </PageContainer>
   );
 }

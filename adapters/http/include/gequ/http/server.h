@@ -42,6 +42,9 @@ struct HttpConfig {
     /// start the next one within keepAliveSeconds): past it the connection is cut, however slowly bytes still trickle.
     int requestDeadlineSeconds = 30;
     int keepAliveSeconds = 5;        ///< how long an idle keep-alive connection holds its worker
+    /// Connections one client (an IPv4 address or an IPv6 /64, by the peer address) may hold open at once; more are
+    /// closed at accept time. Peers in trustedProxies (loopback by default) are exempt. <= 0: no cap.
+    int maxConnectionsPerClient = 32;
     int maxKeepAliveRequests = 1000; ///< requests per connection before it is closed (fairness between clients)
     int listCacheMillis = 2000;      ///< how long an anonymous public list answer may be reused; 0 never
     int sessionCacheMillis = 1000;   ///< how long a token's user may be remembered after it was read; 0 never

@@ -36,9 +36,6 @@ struct SignableRequest {
     std::string payloadHash; ///< hex SHA-256 of the body, or "UNSIGNED-PAYLOAD"
 };
 
-/// Lower-case hex SHA-256 of data.
-std::string sha256Hex(std::string_view data);
-
 /// RFC 3986 percent-encoding with upper-case hex: everything but A-Z a-z 0-9 - . _ ~ is escaped, and '/' too unless
 /// keepSlash.
 std::string uriEncode(std::string_view text, bool keepSlash = false);

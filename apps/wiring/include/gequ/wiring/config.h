@@ -113,8 +113,10 @@ public:
     bool httpTrustProxy() const { return getBool("http.trust_proxy"); }
     std::vector<std::string> httpTrustedProxies() const { return getList("http.trusted_proxies"); }
     int httpRequestDeadlineSeconds() const { return static_cast<int>(getInt("http.request_deadline")); }
+    int httpMaxConnectionsPerClient() const { return static_cast<int>(getInt("http.max_connections_per_client")); }
     std::string metricsToken() const { return getString("metrics.token", ""); }
     std::int64_t authSmsHourlyBudget() const { return getInt("auth.sms_hourly_budget"); }
+    std::int64_t authChallengeMaxNumber() const { return getInt("auth.challenge_max_number"); }
     std::vector<std::string> httpCorsOrigins() const { return getList("http.cors_origins"); }
     std::string webRoot() const { return getString("web.root"); }
     std::string upstreamProvider() const { return getString("upstream.provider"); }

@@ -76,7 +76,8 @@ public:
     domain::SquareService& square() { return _square; }
     domain::AdminService& admin() { return _admin; }
     domain::UserService& users() { return _users; }
-    domain::RedeemService& redeem() { return _redeem; }
+    /// Redeem codes; built on first use with the server secret, upgrading codes stored before schema 8 (once).
+    domain::RedeemService& redeem();
     /// The login service, built on first use: it loads (or generates) the server secret (loadOrCreateSecret) and
     /// makes the SMS sender of sms.provider, so commands that never log anyone in need neither. StartupError when
     /// the secret cannot be loaded or the SMS configuration is incomplete.
@@ -116,14 +117,15 @@ private:
     SystemClock _systemClock;
     UuidIdGenerator _uuids;
     SecureRandom _random;
-    OpenSslHasher _hasher;
+    CryptoHasher _hasher;
     const domain::Clock& _clock;
     domain::IdGenerator& _ids;
     std::unique_ptr<domain::Store> _store;
     domain::SquareService _square;
     domain::AdminService _admin;
     domain::UserService _users;
-    domain::RedeemService _redeem;
+    std::unique_ptr<domain::RedeemService> _redeem;
+    std::once_flag _redeemBuilt;
     struct Generation;
     Generation& generationParts();
 

@@ -22,20 +22,20 @@ public:
     std::string newId() override;
 };
 
-/// Cryptographically secure randomness from OpenSSL's RAND_bytes. Thread-safe; throws std::runtime_error when the
-/// generator fails.
+/// Cryptographically secure randomness (gequ_crypto's randomBytes, OpenSSL's RAND_bytes). Thread-safe; throws
+/// std::runtime_error when the generator fails.
 class SecureRandom : public domain::Random {
 public:
     std::string bytes(std::size_t n) override;
     std::int64_t uniform(std::int64_t low, std::int64_t high) override;
 };
 
-/// SHA-256 and HMAC-SHA256 from OpenSSL (EVP_Digest, HMAC). Thread-safe; throws std::runtime_error when OpenSSL
-/// fails.
-class OpenSslHasher : public domain::Hasher {
+/// SHA-256, HMAC-SHA256 and base64url from gequ_crypto (Poco's digests and encoders). Thread-safe.
+class CryptoHasher : public domain::Hasher {
 public:
     std::string hmacSha256Hex(const std::string& key, const std::string& data) const override;
     std::string sha256Hex(const std::string& data) const override;
+    std::string base64Url(const std::string& bytes) const override;
 };
 
 } // namespace gequ::wiring

@@ -48,7 +48,8 @@ struct SmsCode {
     TimePoint expiresAt{};
     int attempts = 0;
     std::optional<TimePoint> consumedAt;
-    std::string ip;
+    std::string ip;      ///< the client that asked for it (an IPv4 address or an IPv6 /64)
+    std::string network; ///< the network that asked for it (an IPv4 /24 or an IPv6 /56); empty before schema 8
 };
 
 enum class PointsType : int { Increase = 1, Decrease = 2 };
@@ -164,7 +165,8 @@ struct Order {
 
 struct RedeemCode {
     std::string id;
-    std::string codeHash; ///< SHA-256 of the normalised code, hex
+    std::string codeHash; ///< HMAC-SHA256 hex, under a key derived from the server secret, of the SHA-256 hex of the
+                          ///< normalised code (RedeemService)
     std::int64_t points = 0;
     std::optional<int> planId;
     int maxUses = 1;

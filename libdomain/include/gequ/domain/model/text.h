@@ -23,6 +23,11 @@ std::string trim(std::string_view text, std::string_view bytes);
 /// Whether text holds a control character (U+0000–U+001F, U+007F, U+0080–U+009F); newline and tab count only when
 /// allowLineBreaks is false.
 bool hasControlChars(std::string_view text, bool allowLineBreaks);
+/// Whether valid UTF-8 text holds an invisible format character that can disguise what a reader sees (docs/security.md,
+/// "Hostile input"): the bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), the zero-width
+/// characters (U+200B, U+200C, U+2060–U+2064, U+FEFF, U+180E) and the soft hyphen (U+00AD). A zero-width joiner
+/// (U+200D) counts too, except right after an emoji, where it joins emoji sequences (👩‍💻).
+bool hasHiddenFormatChars(std::string_view text);
 /// text with every \r\n and lone \r turned into \n.
 std::string normalizeLineBreaks(std::string_view text);
 /// text with A–Z lowered; other bytes (so all non-ASCII text) unchanged.

@@ -62,6 +62,8 @@ public:
     virtual void revoke(const std::string& tokenHash, TimePoint at) = 0;
     /// Revokes every live session of the user.
     virtual void revokeAllForUser(const std::string& userId, TimePoint at) = 0;
+    /// Whether a session of the user was opened from the client (its last_ip) at or after `since`.
+    virtual bool openedFrom(const std::string& userId, const std::string& client, TimePoint since) = 0;
 };
 
 class SmsCodeRepository {
@@ -73,6 +75,12 @@ public:
     virtual std::optional<SmsCode> findLatestActive(const std::string& phone) = 0;
     /// The newest code sent to the phone (consumed or not), or nullopt.
     virtual std::optional<SmsCode> findLatest(const std::string& phone) = 0;
+    /// The newest unconsumed code for the phone asked for from the network, or from no recorded network; or nullopt.
+    virtual std::optional<SmsCode> findLatestActiveFrom(const std::string& phone, const std::string& network) = 0;
+    /// The newest code sent to the phone at the request of the network (consumed or not), or nullopt.
+    virtual std::optional<SmsCode> findLatestFrom(const std::string& phone, const std::string& network) = 0;
+    /// Codes requested from the network at or after `since`.
+    virtual std::int64_t countForNetworkSince(const std::string& network, TimePoint since) = 0;
     /// Codes sent to the phone at or after `since`.
     virtual std::int64_t countForPhoneSince(const std::string& phone, TimePoint since) = 0;
     /// Codes requested from the IP at or after `since`.
@@ -87,14 +95,22 @@ public:
     virtual std::int64_t countFailures(const std::string& phone, const std::string& client, TimePoint since) = 0;
     /// Wrong guesses from the client, for any phone, at or after `since`.
     virtual std::int64_t countClientFailures(const std::string& client, TimePoint since) = 0;
+    /// Wrong guesses for the phone from every client at or after `since`.
+    virtual std::int64_t countPhoneFailures(const std::string& phone, TimePoint since) = 0;
     /// Forgets wrong guesses made before `before`.
     virtual void pruneFailures(TimePoint before) = 0;
     /// Adds one failed attempt and returns the new count.
     virtual int addAttempt(std::int64_t id) = 0;
     /// Marks the code consumed unless it already is; whether this call consumed it.
     virtual bool consume(std::int64_t id, TimePoint at) = 0;
-    /// Marks every unconsumed code of the phone consumed (a new code invalidates the old ones).
+    /// Marks every unconsumed code of the phone consumed.
     virtual void consumeAllForPhone(const std::string& phone, TimePoint at) = 0;
+    /// Marks every unconsumed code of the phone asked for from the network consumed (a new code replaces them).
+    virtual void consumeAllForPhoneFrom(const std::string& phone, const std::string& network, TimePoint at) = 0;
+    /// Records a proof-of-work challenge as used until it expires; false when it already was (each is good once).
+    virtual bool spendChallenge(const std::string& challenge, TimePoint expiresAt) = 0;
+    /// Forgets used challenges that expired before `before`.
+    virtual void pruneChallenges(TimePoint before) = 0;
     /// Makes a reserved code (one inserted already consumed, so it counts for the limits but cannot be used) usable.
     virtual void activate(std::int64_t id) = 0;
     /// Deletes the code (a reservation whose SMS could not be sent).
@@ -136,6 +152,8 @@ public:
     virtual std::optional<SongView> findAsSeenBy(const std::string& id, const std::string& viewerId) = 0;
     /// The song whose audio or cover URL is `url` (a live one before a deleted one), or nullopt.
     virtual std::optional<Song> findByMediaUrl(const std::string& url) = 0;
+    /// The user's first join (origin concat) of the extension that is neither deleted nor failed, or nullopt.
+    virtual std::optional<Song> findLiveJoin(const std::string& userId, const std::string& extensionId) = 0;
     /// Writes every mutable field of the song back (matched by id).
     virtual void update(const Song& song) = 0;
     // The lists below return rows without their prompt and lyric (left empty: no list shows them; findById has them).
@@ -233,6 +251,10 @@ public:
     virtual void insert(const RedeemCode& code) = 0;
     /// The code with this hash, or nullopt.
     virtual std::optional<RedeemCode> findByHash(const std::string& codeHash) = 0;
+    /// Up to `limit` codes still stored as the plain SHA-256 of schema versions before 8.
+    virtual std::vector<RedeemCode> listPlainSha256(int limit) = 0;
+    /// Replaces a code's stored hash with its HMAC form (and clears the plain SHA-256 mark).
+    virtual void rehash(const std::string& id, const std::string& codeHash) = 0;
     /// The code with this id, or nullopt.
     virtual std::optional<RedeemCode> findById(const std::string& id) = 0;
     /// Counts one use if used_count < max_uses (one conditional update); whether it was counted.

@@ -55,7 +55,9 @@ public:
     /// A concat (合成完整歌曲) joins one of the user's finished extensions with the songs it continues: 4000
     /// 只能合成自己已完成的作品 for anything else of the user's or another's, 只有续写的作品可以合成完整歌曲 for a song
     /// that is not an extension; the same concurrency limit; free (nothing charged, nothing to refund); one song
-    /// (origin concat, source_id the extension) with the extension's title and style and the chain's lyrics.
+    /// (origin concat, source_id the extension) with the extension's title and style and the chain's lyrics. One join
+    /// per extension: while an earlier join of it is neither failed nor deleted, a concat answers that join's task and
+    /// song again and writes nothing.
     Result<CreatedTask> create(const std::string& userId, const CreateRequest& request);
 
     /// Runs after every successful create (the composition root wakes the generation workers). Set before use.

@@ -47,7 +47,13 @@ std::string normalizeRedeemCode(std::string_view raw);
 
 class RedeemService {
 public:
-    RedeemService(Store& store, const Clock& clock, Random& random, IdGenerator& ids, const Hasher& hasher);
+    /// `secret` is the server secret (auth.secret): codes are stored only as an HMAC under a key derived from it.
+    RedeemService(Store& store, const Clock& clock, Random& random, IdGenerator& ids, const Hasher& hasher,
+                  const std::string& secret);
+
+    /// Rewrites every code stored as the plain SHA-256 of schema versions before 8 to its HMAC (computed from the
+    /// stored hash, so the code keeps working), a batch per unit of work; how many. Run at start; idempotent.
+    std::int64_t upgradeStoredHashes();
 
     /// Makes `spec.count` codes of 16 characters from an unambiguous alphabet (no 0/O/1/I), in one transaction.
     /// 4000 for negative points, neither points nor a plan, an unknown plan, a count outside 1..1000, uses outside
@@ -64,11 +70,15 @@ public:
     Result<Profile> redeem(const std::string& userId, const std::string& code);
 
 private:
+    /// What is stored for a normalised code.
+    std::string storedHash(const std::string& normalized) const;
+
     Store& _store;
     const Clock& _clock;
     Random& _random;
     IdGenerator& _ids;
     const Hasher& _hasher;
+    std::string _key; ///< the HMAC key, derived from the server secret
 };
 
 } // namespace gequ::domain

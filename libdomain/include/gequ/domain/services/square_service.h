@@ -65,8 +65,10 @@ public:
     /// Sets whether the user likes the song (idempotent: the count moves only when the state changes); the count and
     /// state afterwards.
     Result<LikeState> like(const std::string& userId, const std::string& songId, bool like);
-    /// Counts one share of the song; its share count afterwards.
-    Result<std::int64_t> share(const std::string& songId, const std::optional<std::string>& viewerId);
+    /// Counts a share by `viewerKey` (playViewerKey) unless the same viewer's last counted share of the song is less
+    /// than kPlayWindow old, as plays are counted (a share weighs in the hot list); its share count afterwards.
+    Result<std::int64_t> share(const std::string& songId, const std::string& viewerKey,
+                               const std::optional<std::string>& viewerId);
 
     /// The periodic upkeep of the square: forgets plays older than kPlayWindow (they can no longer hold a repeat
     /// back), kMaintainBatch at a time, each batch its own short unit of work, and at most kMaintainMaxBatches

@@ -1,8 +1,14 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import { lazy, Suspense, useId } from 'react';
 import { zh } from '../../../strings/zh-CN';
 import { zhAuth } from '../../../strings/auth';
+import { usePhoneDialog } from '../../../ui/use-phone-dialog';
 import type { LegalDocument } from '../legal/types';
-import { Modal } from '../../../ui/Modal';
 
 export type LegalKind = 'agreement' | 'privacy';
 
@@ -35,7 +41,9 @@ function LegalBody({ doc }: { doc: LegalDocument }) {
 
 // The long texts load when first opened, so they stay out of the login dialog's chunk.
 const BODIES = {
-  agreement: lazy(() => import('../legal/agreement').then((m) => ({ default: () => <LegalBody doc={m.userAgreement} /> }))),
+  agreement: lazy(() =>
+    import('../legal/agreement').then((m) => ({ default: () => <LegalBody doc={m.userAgreement} /> })),
+  ),
   privacy: lazy(() => import('../legal/privacy').then((m) => ({ default: () => <LegalBody doc={m.privacyPolicy} /> }))),
 } as const;
 
@@ -52,34 +60,37 @@ export function LegalDialog({
   onAgree: (kind: LegalKind) => void;
 }) {
   const titleId = useId();
+  const fullScreen = usePhoneDialog();
   const Body = kind ? BODIES[kind] : null;
   return (
-    <Modal open={kind !== null} onClose={onClose} labelledBy={titleId} size="md" fullScreenOnPhone>
-      <h2 id={titleId} className="gq-dialog-title">
-        {kind ? TITLES[kind] : ''}
-      </h2>
-      <div className="gq-dialog-content gq-dialog-dividers">
+    <Dialog
+      open={kind !== null}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      maxWidth="md"
+      scroll="paper"
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId}>{kind ? TITLES[kind] : ''}</DialogTitle>
+      <DialogContent dividers>
         {Body ? (
           <Suspense
             fallback={
               <div role="status" className="gq-legal-loading">
-                <span className="gq-spinner" aria-hidden />
-                <span className="gq-visually-hidden">{zh.states.loading}</span>
+                <CircularProgress size={28} aria-label={zh.states.loading} />
               </div>
             }
           >
             <Body />
           </Suspense>
         ) : null}
-      </div>
-      <div className="gq-dialog-actions gq-legal-actions">
-        <button type="button" className="gq-button" onClick={onClose}>
-          {zhAuth.legalClose}
-        </button>
-        <button type="button" className="gq-button gq-button-contained" onClick={() => kind && onAgree(kind)}>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{zhAuth.legalClose}</Button>
+        <Button variant="contained" onClick={() => kind && onAgree(kind)}>
           {zhAuth.legalAgree}
-        </button>
-      </div>
-    </Modal>
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -1,15 +1,26 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
 import ChatIcon from 'icon:Chat';
 import PhoneAndroidIcon from 'icon:PhoneAndroid';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { useCountdown } from '../../../lib/countdown';
 import { pageReload, setToken } from '../../../lib/session';
 import { zhAuth } from '../../../strings/auth';
-import { loginWithPhone, sendLoginCode } from '../api/login';
+import { usePhoneDialog } from '../../../ui/use-phone-dialog';
+import { challengeRequired, loginWithPhone, sendLoginCode } from '../api/login';
 import { phoneError as checkPhone } from '../phone';
-import { Modal } from '../../../ui/Modal';
-import { TextField } from '../../../ui/TextField';
 import { type LegalKind, LegalDialog } from './LegalDialog';
+
+const AltchaChallenge = lazy(() => import('./AltchaChallenge'));
 
 /** Wait between asking for a code and the next request (docs/web.md). */
 export const CODE_RESEND_SECONDS = 60;
@@ -17,37 +28,107 @@ export const CODE_RESEND_SECONDS = 60;
 export const LOGIN_RELOAD_DELAY_MS = 600;
 
 function AgreementRow({
-  id,
   checked,
   onChange,
   checkboxLabel,
   linkText,
   onOpen,
 }: {
-  id: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   checkboxLabel: string;
   linkText: string;
   onOpen: () => void;
 }) {
+  const id = useId();
   return (
     <div className="gq-agree-row">
-      <input
+      <Checkbox
         id={id}
-        type="checkbox"
-        className="gq-checkbox"
+        size="small"
         checked={checked}
         onChange={(e) => onChange(e.target.checked)}
-        aria-label={checkboxLabel}
+        slotProps={{ input: { 'aria-label': checkboxLabel } }}
       />
       <label htmlFor={id} className="gq-body2">
         {zhAuth.agreePrefix}
       </label>
-      <button type="button" className="gq-link-button gq-body2" onClick={onOpen}>
+      <Link component="button" type="button" variant="body2" onClick={onOpen}>
         {linkText}
-      </button>
+      </Link>
     </div>
+  );
+}
+
+/** The phone number field. */
+function PhoneField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | null;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <TextField
+      label={zhAuth.phone}
+      placeholder={zhAuth.phonePlaceholder}
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 11))}
+      error={!!error}
+      helperText={error ?? zhAuth.hint}
+      autoComplete="tel"
+      type="tel"
+      fullWidth
+      autoFocus
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
+    />
+  );
+}
+
+/** The SMS code field with its 获取验证码 button (three states: 获取验证码, 重新获取(N s), 重新获取). */
+function CodeField({
+  value,
+  error,
+  onChange,
+  inputRef,
+  buttonLabel,
+  buttonDisabled,
+  onGetCode,
+}: {
+  value: string;
+  error: string | null;
+  onChange: (v: string) => void;
+  inputRef: React.Ref<HTMLInputElement>;
+  buttonLabel: string;
+  buttonDisabled: boolean;
+  onGetCode: () => void;
+}) {
+  return (
+    <TextField
+      label={zhAuth.code}
+      placeholder={zhAuth.codePlaceholder}
+      value={value}
+      inputRef={inputRef}
+      onChange={(e) => onChange(e.target.value.replace(/\s/g, '').slice(0, 8))}
+      error={!!error}
+      helperText={error ?? '\u00a0'}
+      autoComplete="one-time-code"
+      fullWidth
+      slotProps={{
+        htmlInput: { inputMode: 'numeric', maxLength: 8 },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <Button size="small" onClick={onGetCode} disabled={buttonDisabled} className="gq-login-code">
+                {buttonLabel}
+              </Button>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
   );
 }
 
@@ -55,9 +136,13 @@ function AgreementRow({
  * The login dialog (docs/web.md): phone and SMS code with the three-state 获取验证码 button, the agreement and
  * privacy checkboxes with their full texts, 登录 and 取消, other methods (暂未开放). Success stores the token,
  * toasts 登录成功，请稍候 and reloads the page. Server errors are shown by the API client.
+ *
+ * The form's fields are one list (`fields` below): a field that belongs between the phone number and the code (a
+ * human check, say) is one more entry there, in a component of its own.
  */
 export default function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ids = { title: useId(), agreement: useId(), privacy: useId() };
+  const titleId = useId();
+  const fullScreen = usePhoneDialog();
   const codeInput = useRef<HTMLInputElement>(null);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -69,24 +154,28 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
   const [sending, setSending] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  /** The server asked for a proof-of-work challenge before it sends a code (AltchaChallenge). */
+  const [challenge, setChallenge] = useState(false);
   const countdown = useCountdown();
 
   const codeButtonLabel =
     countdown.left > 0 ? zhAuth.retryIn(countdown.left) : codeSent ? zhAuth.getAgain : zhAuth.getCode;
 
-  const onGetCode = async () => {
+  const onGetCode = async (altcha?: string) => {
     const error = checkPhone(phone);
     setPhoneError(error);
     if (error) return;
     setSending(true);
+    setChallenge(false);
     try {
-      const message = await sendLoginCode(phone.trim());
+      const message = await sendLoginCode(phone.trim(), altcha);
       notify(message || zhAuth.codeSent, 'success');
       setCodeSent(true);
       countdown.start(CODE_RESEND_SECONDS);
       codeInput.current?.focus();
-    } catch {
-      // The API client has shown the server's message (e.g. 操作过于频繁，请稍后再试).
+    } catch (e) {
+      // The API client has shown the server's message (e.g. 操作过于频繁，请稍后再试, 请先完成人机验证).
+      setChallenge(challengeRequired(e));
     } finally {
       setSending(false);
     }
@@ -118,58 +207,46 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
 
   const notOpen = () => notify(zhAuth.notOpen, 'info');
 
+  const fields: ReactNode[] = [
+    <PhoneField
+      key="phone"
+      value={phone}
+      error={phoneError}
+      onChange={(value) => {
+        setPhone(value);
+        setPhoneError(null);
+      }}
+    />,
+    <CodeField
+      key="code"
+      value={code}
+      error={codeError}
+      inputRef={codeInput}
+      onChange={(value) => {
+        setCode(value);
+        setCodeError(null);
+      }}
+      buttonLabel={codeButtonLabel}
+      buttonDisabled={sending || countdown.left > 0}
+      onGetCode={() => void onGetCode()}
+    />,
+    // The proof-of-work challenge, when the server asks for one before it sends a code (docs/security.md).
+    challenge && (
+      <Suspense key="challenge" fallback={null}>
+        <AltchaChallenge onSolved={(payload) => void onGetCode(payload)} />
+      </Suspense>
+    ),
+  ];
+
   return (
     <>
-      <Modal open={open} onClose={onClose} labelledBy={ids.title} fullScreenOnPhone>
+      <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="xs" aria-labelledby={titleId}>
         <form onSubmit={onSubmit} noValidate className="gq-dialog-form">
-          <h2 id={ids.title} className="gq-dialog-title">
-            {zhAuth.dialogTitle}
-          </h2>
-          <div className="gq-dialog-content gq-login">
-            <TextField
-              label={zhAuth.phone}
-              placeholder={zhAuth.phonePlaceholder}
-              value={phone}
-              onChange={(value) => {
-                setPhone(value.replace(/\D/g, '').slice(0, 11));
-                setPhoneError(null);
-              }}
-              error={!!phoneError}
-              helper={phoneError ?? zhAuth.hint}
-              autoComplete="tel"
-              type="tel"
-              inputMode="numeric"
-              maxLength={11}
-              autoFocus
-            />
-            <TextField
-              label={zhAuth.code}
-              placeholder={zhAuth.codePlaceholder}
-              value={code}
-              inputRef={codeInput}
-              onChange={(value) => {
-                setCode(value.replace(/\s/g, '').slice(0, 8));
-                setCodeError(null);
-              }}
-              error={!!codeError}
-              helper={codeError ?? '\u00a0'}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={8}
-              end={
-                <button
-                  type="button"
-                  className="gq-button gq-button-small gq-login-code"
-                  onClick={onGetCode}
-                  disabled={sending || countdown.left > 0}
-                >
-                  {codeButtonLabel}
-                </button>
-              }
-            />
+          <DialogTitle id={titleId}>{zhAuth.dialogTitle}</DialogTitle>
+          <DialogContent className="gq-login">
+            {fields}
             <div>
               <AgreementRow
-                id={ids.agreement}
                 checked={agreement}
                 onChange={setAgreement}
                 checkboxLabel={zhAuth.agreementCheckbox}
@@ -177,7 +254,6 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
                 onOpen={() => setLegal('agreement')}
               />
               <AgreementRow
-                id={ids.privacy}
                 checked={privacy}
                 onChange={setPrivacy}
                 checkboxLabel={zhAuth.privacyCheckbox}
@@ -185,30 +261,24 @@ export default function LoginDialog({ open, onClose }: { open: boolean; onClose:
                 onOpen={() => setLegal('privacy')}
               />
             </div>
-            <div className="gq-divider-text gq-caption gq-muted">
-              <span>{zhAuth.otherMethods}</span>
-            </div>
+            <Divider className="gq-caption gq-muted">{zhAuth.otherMethods}</Divider>
             <div role="group" aria-label={zhAuth.otherMethods} className="gq-login-others">
-              <button type="button" className="gq-button gq-button-small gq-button-inherit" onClick={notOpen}>
-                <ChatIcon />
+              <Button size="small" color="inherit" startIcon={<ChatIcon />} onClick={notOpen}>
                 {zhAuth.wechatLogin}
-              </button>
-              <button type="button" className="gq-button gq-button-small gq-button-inherit" onClick={notOpen}>
-                <PhoneAndroidIcon />
+              </Button>
+              <Button size="small" color="inherit" startIcon={<PhoneAndroidIcon />} onClick={notOpen}>
                 {zhAuth.oneTapLogin}
-              </button>
+              </Button>
             </div>
-          </div>
-          <div className="gq-dialog-actions gq-form-actions">
-            <button type="button" className="gq-button" onClick={onClose}>
-              {zhAuth.cancel}
-            </button>
-            <button type="submit" className="gq-button gq-button-contained" disabled={submitting}>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{zhAuth.cancel}</Button>
+            <Button type="submit" variant="contained" disabled={submitting}>
               {zhAuth.login}
-            </button>
-          </div>
+            </Button>
+          </DialogActions>
         </form>
-      </Modal>
+      </Dialog>
       <LegalDialog
         kind={legal}
         onClose={() => setLegal(null)}

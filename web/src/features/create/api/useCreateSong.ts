@@ -18,7 +18,8 @@ export interface CreateResult {
 export function useCreateSong() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateBody | ConcatBody) => requestEnvelope<CreateResult>('/music/api/create/ace', { method: 'POST', body }),
+    mutationFn: (body: CreateBody | ConcatBody) =>
+      requestEnvelope<CreateResult>('/music/api/create/ace', { method: 'POST', body }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: worksKeys.all }),

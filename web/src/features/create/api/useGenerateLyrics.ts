@@ -13,7 +13,11 @@ export interface GeneratedLyrics {
 export function useGenerateLyrics() {
   return useMutation({
     mutationFn: async (prompt: string): Promise<GeneratedLyrics> => {
-      const data = await apiPost<GeneratedLyrics | string | null>('/music/api/generateLyrics', { prompt }, { silent: true });
+      const data = await apiPost<GeneratedLyrics | string | null>(
+        '/music/api/generateLyrics',
+        { prompt },
+        { silent: true },
+      );
       if (typeof data === 'string') return { text: data };
       return { text: data?.text ?? '', title: data?.title };
     },

@@ -1,16 +1,23 @@
-import CancelIcon from 'icon:Cancel';
+import Chip from '@mui/material/Chip';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { useId, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { groups } from '../../../lib/genres';
 import { zhCreate } from '../../../strings/create';
 import { STYLE_MAX_TAGS } from '../form';
-import { Tabs } from '../../../ui/Tabs';
 
 /**
  * The genre picker (docs/web.md): the 17 groups of the shared dictionary as tabs, each a set of chips (toggle
  * buttons, aria-pressed). At most 10 chips: an 11th says 标签选择已达上限. The chosen ones show above, removable.
  */
-export function GenrePicker({ selected, onChange }: { selected: readonly string[]; onChange: (next: string[]) => void }) {
+export function GenrePicker({
+  selected,
+  onChange,
+}: {
+  selected: readonly string[];
+  onChange: (next: string[]) => void;
+}) {
   const all = groups();
   const [groupKey, setGroupKey] = useState(all[0]?.key ?? '');
   const group = all.find((g) => g.key === groupKey) ?? all[0];
@@ -43,27 +50,37 @@ export function GenrePicker({ selected, onChange }: { selected: readonly string[
           <p className="gq-body2 gq-muted">{zhCreate.noTagsSelected}</p>
         ) : (
           selected.map((label) => (
-            <button
+            <Chip
               key={label}
-              type="button"
-              className="gq-chip gq-chip-primary gq-chip-button"
+              color="primary"
+              size="small"
+              label={label}
               aria-label={zhCreate.removeTag(label)}
+              onDelete={() => toggle(label)}
               onClick={() => toggle(label)}
-            >
-              {label}
-              <CancelIcon size={16} />
-            </button>
+            />
           ))
         )}
       </div>
       <div className="gq-genre-box">
         <Tabs
-          label={zhCreate.genreGroups}
-          items={all.map((g) => ({ value: g.key, label: g.label, id: `${baseId}-tab-${g.key}`, controls: `${baseId}-panel` }))}
-          value={group?.key ?? ''}
-          onChange={setGroupKey}
-          dense
-        />
+          aria-label={zhCreate.genreGroups}
+          value={group?.key ?? false}
+          onChange={(_event, key: string) => setGroupKey(key)}
+          variant="scrollable"
+          scrollButtons={false}
+          className="gq-genre-tabs"
+        >
+          {all.map((g) => (
+            <Tab
+              key={g.key}
+              value={g.key}
+              label={g.label}
+              id={`${baseId}-tab-${g.key}`}
+              aria-controls={`${baseId}-panel`}
+            />
+          ))}
+        </Tabs>
         <div
           role="tabpanel"
           id={`${baseId}-panel`}
@@ -73,16 +90,15 @@ export function GenrePicker({ selected, onChange }: { selected: readonly string[
           {group?.entries.map((entry) => {
             const on = selected.includes(entry.zh);
             return (
-              <button
+              <Chip
                 key={`${entry.zh}-${entry.en}`}
-                type="button"
-                className={on ? 'gq-chip gq-chip-primary gq-chip-button gq-chip-medium' : 'gq-chip gq-chip-outlined gq-chip-button gq-chip-medium'}
+                color={on ? 'primary' : 'default'}
+                variant={on ? 'filled' : 'outlined'}
+                label={entry.zh}
                 title={entry.en}
                 aria-pressed={on}
                 onClick={() => toggle(entry.zh)}
-              >
-                {entry.zh}
-              </button>
+              />
             );
           })}
         </div>

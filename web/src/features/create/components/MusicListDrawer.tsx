@@ -1,6 +1,7 @@
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
 import CloseIcon from 'icon:Close';
 import { useId } from 'react';
-import { useModalDialog } from '../../../ui/use-modal';
 import type { MyWorks } from '../../works/useMyWorks';
 import { WorkList } from '../../works/components/WorkList';
 import { zhCreate } from '../../../strings/create';
@@ -21,38 +22,32 @@ export function MusicListDrawer({
   onPageChange: (page: number) => void;
 }) {
   const titleId = useId();
-  const ref = useModalDialog(open);
-  // A modal <dialog> at the right edge: the browser keeps focus inside it, makes the page behind inert and closes it
-  // with Esc; a click on the dimmed page beside it closes it too. Its content is mounted only while it is open.
+  // MUI's Drawer at the right edge: it keeps focus inside, hides the page behind from screen readers and closes with
+  // Esc or a click beside it. Its content is mounted only while it is open.
   return (
-    <dialog
-      ref={ref}
-      className="gq-drawer gq-drawer-right gq-music-drawer"
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+      slotProps={{ paper: { className: 'gq-music-drawer' } }}
     >
-      {open ? (
-        <div className="gq-music-drawer-body">
-          <div className="gq-music-drawer-head">
-            <h2 id={titleId}>
-              {zhCreate.musicList}
-              {works.count.data !== undefined ? <span className="gq-body2 gq-muted">{zhWorks.total(works.count.data)}</span> : null}
-            </h2>
-            <button type="button" className="gq-icon-button" aria-label={zhCreate.closeMusicList} onClick={onClose}>
-              <CloseIcon />
-            </button>
-          </div>
-          <div className="gq-music-drawer-list">
-            <WorkList works={works} page={page} onPageChange={onPageChange} columns={1} dense />
-          </div>
+      <div className="gq-music-drawer-body">
+        <div className="gq-music-drawer-head">
+          <h2 id={titleId}>
+            {zhCreate.musicList}
+            {works.count.data !== undefined ? (
+              <span className="gq-body2 gq-muted">{zhWorks.total(works.count.data)}</span>
+            ) : null}
+          </h2>
+          <IconButton aria-label={zhCreate.closeMusicList} onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
         </div>
-      ) : null}
-    </dialog>
+        <div className="gq-music-drawer-list">
+          <WorkList works={works} page={page} onPageChange={onPageChange} columns={1} dense />
+        </div>
+      </div>
+    </Drawer>
   );
 }

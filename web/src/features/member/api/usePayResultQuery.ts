@@ -10,7 +10,8 @@ export function usePayResultQuery(taskId: string | null, polling: boolean) {
   const active = !!taskId && polling;
   return useQuery({
     queryKey: ['pay', 'resultQuery', taskId],
-    queryFn: ({ signal }) => apiGet<PaymentResult>('/pay/resultQuery', { taskId: taskId ?? '' }, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      apiGet<PaymentResult>('/pay/resultQuery', { taskId: taskId ?? '' }, { signal, silent: true }),
     enabled: active,
     initialData: 0 as PaymentResult,
     staleTime: Infinity,

@@ -14,7 +14,10 @@ export interface PcOrder {
  * `request_id` (docs/api.md), so the whole envelope is read. Failures show the server's message (api client).
  */
 export async function createPcOrder(planId: number): Promise<PcOrder> {
-  const envelope = await requestEnvelope<{ QRcode_url?: unknown } | null>('/pay/jsapiPc', { method: 'POST', body: planId });
+  const envelope = await requestEnvelope<{ QRcode_url?: unknown } | null>('/pay/jsapiPc', {
+    method: 'POST',
+    body: planId,
+  });
   const qrUrl = envelope.data?.QRcode_url;
   const requestId = envelope.request_id;
   if (typeof qrUrl !== 'string' || !qrUrl || (typeof requestId !== 'string' && typeof requestId !== 'number')) {

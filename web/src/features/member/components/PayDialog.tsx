@@ -1,3 +1,14 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import CheckCircleIcon from 'icon:CheckCircle';
 import ErrorOutlineIcon from 'icon:ErrorOutlined';
 import HourglassBottomIcon from 'icon:HourglassBottom';
@@ -14,7 +25,6 @@ import { useJsapiOrder } from '../api/useJsapiOrder';
 import { type PcOrder, usePcOrder } from '../api/usePcOrder';
 import { usePayResultQuery } from '../api/usePayResultQuery';
 import type { Plan } from '../api/usePlans';
-import { Modal } from '../../../ui/Modal';
 import { detectPayContext, type PayContext } from '../pay-context';
 
 /** How long a QR stays valid (docs/web.md). */
@@ -50,10 +60,15 @@ function Outcome({ icon, text, children }: { icon: ReactNode; text: string; chil
 /** A contained button that shows a spinner and waits while `busy`. */
 function BusyButton({ busy, onClick, children }: { busy: boolean; onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" className="gq-button gq-button-contained" onClick={onClick} disabled={busy} aria-busy={busy}>
-      {busy ? <span className="gq-spinner gq-button-spinner" aria-hidden /> : null}
+    <Button
+      variant="contained"
+      onClick={onClick}
+      disabled={busy}
+      aria-busy={busy}
+      startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+    >
       {children}
-    </button>
+    </Button>
   );
 }
 
@@ -148,7 +163,7 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
       </Outcome>
     );
   } else if (stage.kind === 'redirecting') {
-    body = <Outcome icon={<span className="gq-spinner gq-pay-spinner" aria-hidden />} text={zhPay.redirecting} />;
+    body = <Outcome icon={<CircularProgress size={48} aria-hidden />} text={zhPay.redirecting} />;
   } else if (qr && expired) {
     body = (
       <Outcome icon={<HourglassBottomIcon size={56} className="gq-warning-text" />} text={zhPay.expired}>
@@ -169,27 +184,26 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
     );
   } else {
     body = (
-      <fieldset className="gq-radio-group" role="radiogroup" aria-labelledby={methodId}>
-        <legend id={methodId}>{zhPay.method}</legend>
-        <label className="gq-radio-label">
-          <input type="radio" name="pay-method" className="gq-radio" value="wechat" checked readOnly />
-          <span>{zhPay.wechat}</span>
-        </label>
-      </fieldset>
+      <FormControl>
+        <FormLabel id={methodId}>{zhPay.method}</FormLabel>
+        <RadioGroup row aria-labelledby={methodId} name="pay-method" value="wechat">
+          <FormControlLabel value="wechat" control={<Radio />} label={zhPay.wechat} />
+        </RadioGroup>
+      </FormControl>
     );
   }
 
-  // No closing animation: the page may unmount the dialog as soon as it has closed.
-  useEffect(() => {
-    if (!open) onExited?.();
-  }, [open, onExited]);
-
   return (
-    <Modal open={open} onClose={close} labelledBy={titleId}>
-      <h2 id={titleId} className="gq-dialog-title">
-        {zhPay.title(plan.name)}
-      </h2>
-      <div className="gq-dialog-content">
+    <Dialog
+      open={open}
+      onClose={(_event, reason) => close(reason === 'backdropClick' ? 'backdrop' : 'escape')}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby={titleId}
+      slotProps={{ transition: { onExited } }}
+    >
+      <DialogTitle id={titleId}>{zhPay.title(plan.name)}</DialogTitle>
+      <DialogContent>
         {stage.kind !== 'paid' ? (
           <div className={qr ? 'gq-pay-amount gq-pay-amount-center' : 'gq-pay-amount'}>
             <span className="gq-muted">{zhPay.amount}</span>
@@ -197,17 +211,15 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
           </div>
         ) : null}
         {body}
-      </div>
-      <div className="gq-dialog-actions">
+      </DialogContent>
+      <DialogActions>
         {stage.kind === 'paid' ? (
-          <button type="button" className="gq-button gq-button-contained" onClick={() => close()}>
+          <Button variant="contained" onClick={() => close()}>
             {zhPay.done}
-          </button>
+          </Button>
         ) : (
           <>
-            <button type="button" className="gq-button" onClick={() => close()}>
-              {zhPay.cancel}
-            </button>
+            <Button onClick={() => close()}>{zhPay.cancel}</Button>
             {stage.kind === 'choose' ? (
               <BusyButton busy={busy} onClick={() => void pay()}>
                 {zhPay.confirm}
@@ -215,7 +227,7 @@ export default function PayDialog({ plan, open, onClose, onExited }: PayDialogPr
             ) : null}
           </>
         )}
-      </div>
-    </Modal>
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -1,3 +1,6 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CheckIcon from 'icon:Check';
 import { useId } from 'react';
 import { formatYuan } from '../../../lib/format';
@@ -9,7 +12,13 @@ import { OfferCountdown } from './OfferCountdown';
 /** Every card is at least this tall (px), and so are the placeholders while the catalogue loads (MemberPage). */
 export const PLAN_CARD_MIN_HEIGHT = 400;
 
-export function PlanCard({ plan, action }: { plan: Plan; action: { label: string; onClick?: () => void; disabled?: boolean } }) {
+export function PlanCard({
+  plan,
+  action,
+}: {
+  plan: Plan;
+  action: { label: string; onClick?: () => void; disabled?: boolean };
+}) {
   const titleId = useId();
   const perSong = pricePerSong(plan);
   const features = [
@@ -21,10 +30,9 @@ export function PlanCard({ plan, action }: { plan: Plan; action: { label: string
     plan.describe2,
   ].filter((text): text is string => !!text);
 
-  let buttonClass = 'gq-button gq-button-full gq-button-outlined';
-  if (plan.activity) buttonClass = 'gq-button gq-button-full gq-button-contained gq-button-secondary';
   return (
-    <article
+    <Card
+      component="article"
       aria-labelledby={titleId}
       className={plan.activity ? 'gq-panel gq-plan gq-plan-offer' : 'gq-panel gq-plan'}
       style={{ minHeight: PLAN_CARD_MIN_HEIGHT }}
@@ -34,7 +42,7 @@ export function PlanCard({ plan, action }: { plan: Plan; action: { label: string
           <h2 id={titleId} className="gq-h3">
             {plan.name}
           </h2>
-          {plan.activity ? <span className="gq-chip">{zhMember.limited}</span> : null}
+          {plan.activity ? <Chip size="small" color="secondary" label={zhMember.limited} /> : null}
         </div>
         <div className="gq-plan-price">
           <span className="gq-plan-amount">¥{formatYuan(plan.price)}</span>
@@ -60,10 +68,16 @@ export function PlanCard({ plan, action }: { plan: Plan; action: { label: string
         </ul>
       </div>
       <div className="gq-plan-actions">
-        <button type="button" className={buttonClass} onClick={action.onClick} disabled={action.disabled}>
+        <Button
+          fullWidth
+          variant={plan.activity ? 'contained' : 'outlined'}
+          color={plan.activity ? 'secondary' : 'primary'}
+          onClick={action.onClick}
+          disabled={action.disabled}
+        >
           {action.label}
-        </button>
+        </Button>
       </div>
-    </article>
+    </Card>
   );
 }

@@ -21,8 +21,7 @@ function renderPanel(time: number, onSeek = vi.fn()) {
   const list = screen.getByRole('list', { name: '同步歌词' });
   const scrollTo = vi.fn();
   Object.defineProperty(list, 'scrollTo', { value: scrollTo, configurable: true });
-  const at = (t: number) =>
-    view.rerender(<LyricPanel lyric="" timeline={timeline} currentTime={t} onSeek={onSeek} />);
+  const at = (t: number) => view.rerender(<LyricPanel lyric="" timeline={timeline} currentTime={t} onSeek={onSeek} />);
   return { list, scrollTo, at, onSeek };
 }
 

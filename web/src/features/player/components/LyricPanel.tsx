@@ -1,3 +1,4 @@
+import ButtonBase from '@mui/material/ButtonBase';
 // The player's lyric panel (inside the 歌词 accordion). With a timeline (GET /music/getMusic `timeline`) every line is
 // a button that plays from its start (跳到 00:12：夏夜的海风吹过); the line being sung is bold in the primary colour
 // with aria-current="true", its words turning primary as they are sung, and the list (a box of fixed height) scrolls
@@ -22,9 +23,7 @@ export interface LyricPanelProps {
 
 export function LyricPanel({ lyric, timeline, currentTime, onSeek }: LyricPanelProps) {
   if (!timeline || timeline.length === 0) {
-    return (
-      <div className="gq-lyrics-plain">{lyric?.trim() ? lyric : zhPlayer.noLyrics}</div>
-    );
+    return <div className="gq-lyrics-plain">{lyric?.trim() ? lyric : zhPlayer.noLyrics}</div>;
   }
   return <SyncedLyrics timeline={timeline} currentTime={currentTime} onSeek={onSeek} />;
 }
@@ -33,7 +32,11 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-function SyncedLyrics({ timeline, currentTime, onSeek }: Omit<LyricPanelProps, 'lyric'> & { timeline: readonly TimedLine[] }) {
+function SyncedLyrics({
+  timeline,
+  currentTime,
+  onSeek,
+}: Omit<LyricPanelProps, 'lyric'> & { timeline: readonly TimedLine[] }) {
   const segments = useMemo(() => timeline.map(lineSegments), [timeline]);
   const active = activeLineIndex(timeline, currentTime);
   const boxRef = useRef<HTMLOListElement | null>(null);
@@ -91,8 +94,7 @@ interface LyricLineProps {
 
 const LyricLine = memo(function LyricLine({ index, register, line, segments, active, time, onSeek }: LyricLineProps) {
   return (
-    <button
-      type="button"
+    <ButtonBase
       ref={(el: HTMLButtonElement | null) => register(index, el)}
       className="gq-lyric-line"
       aria-current={active ? 'true' : undefined}
@@ -121,6 +123,6 @@ const LyricLine = memo(function LyricLine({ index, register, line, segments, act
           )}
         </span>
       </span>
-    </button>
+    </ButtonBase>
   );
 });

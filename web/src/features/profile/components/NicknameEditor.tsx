@@ -1,11 +1,14 @@
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import EditOutlinedIcon from 'icon:EditOutlined';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { CrownIcon } from '../../../components/CrownIcon';
 import { notify } from '../../../lib/api-client';
 import type { UserProfile } from '../../../lib/types';
 import { zhProfile } from '../../../strings/profile';
 import { useUpdateUserName } from '../api/useUpdateUserName';
 import { checkNickname, NICKNAME_MAX } from '../nickname';
+import { OutlinedTextField as TextField } from '../../../ui/OutlinedTextField';
 
 /**
  * The nickname with its crown, and the inline editor behind the pencil (修改昵称): Enter or 保存 saves,
@@ -17,8 +20,6 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateUserName();
   const name = user.nickname || zhProfile.title;
-  const inputId = useId();
-  const helperId = useId();
 
   const open = () => {
     setValue(user.nickname);
@@ -67,15 +68,9 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
       <div className="gq-nickname">
         <h2 className="gq-h2 gq-nowrap">{name}</h2>
         {user.membershipLevel >= 1 ? <CrownIcon fontSize="medium" /> : null}
-        <button
-          type="button"
-          className="gq-icon-button gq-icon-button-small"
-          aria-label={zhProfile.editNickname}
-          title={zhProfile.editNickname}
-          onClick={open}
-        >
+        <IconButton size="small" aria-label={zhProfile.editNickname} title={zhProfile.editNickname} onClick={open}>
           <EditOutlinedIcon size={20} />
-        </button>
+        </IconButton>
       </div>
     );
   }
@@ -83,35 +78,29 @@ export function NicknameEditor({ user }: { user: UserProfile }) {
   const length = Array.from(value.trim()).length;
   return (
     <div className="gq-nickname-editor">
-      <div className="gq-field">
-        <label htmlFor={inputId}>{zhProfile.nickname}</label>
-        <div className={error ? 'gq-input gq-input-small gq-input-error' : 'gq-input gq-input-small'}>
-          <input
-            id={inputId}
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(null);
-            }}
-            onKeyDown={onKeyDown}
-            aria-invalid={!!error}
-            aria-describedby={helperId}
-            // The editor opens on the user's click, so taking focus is what they expect.
-            autoFocus
-            autoComplete="nickname"
-          />
-        </div>
-        <p id={helperId} className={error ? 'gq-helper gq-error-text' : 'gq-helper gq-muted'}>
-          {error ?? `${length}/${NICKNAME_MAX}`}
-        </p>
-      </div>
+      <TextField
+        size="small"
+        fullWidth={false}
+        label={zhProfile.nickname}
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setError(null);
+        }}
+        onKeyDown={onKeyDown}
+        error={!!error}
+        helperText={error ?? `${length}/${NICKNAME_MAX}`}
+        // The editor opens on the user's click, so taking focus is what they expect.
+        autoFocus
+        autoComplete="nickname"
+      />
       <div className="gq-nickname-buttons">
-        <button type="button" className="gq-button gq-button-contained gq-button-small" onClick={save} disabled={update.isPending}>
+        <Button variant="contained" size="small" onClick={save} disabled={update.isPending}>
           {zhProfile.save}
-        </button>
-        <button type="button" className="gq-button gq-button-text gq-button-small gq-button-inherit" onClick={close}>
+        </Button>
+        <Button size="small" color="inherit" onClick={close}>
           {zhProfile.cancel}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,14 +1,25 @@
-import ChevronLeftIcon from 'icon:ChevronLeft';
-import ChevronRightIcon from 'icon:ChevronRight';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { StatusState } from '../../../components/StatusState';
 import { formatDateTime } from '../../../lib/date';
 import { zh } from '../../../strings/zh-CN';
 import { zhProfile } from '../../../strings/profile';
 import { useIntegralRecords } from '../api/useIntegralRecords';
-import { APP_LAYOUT_BREAKPOINT } from '../../../theme/tokens';
-import { useMediaQuery } from '../../../ui/media';
-import { Modal } from '../../../ui/Modal';
 
 /** Rows a page: 5, or 10 at 1280 px and wider (docs/web.md). */
 export const RECORDS_PAGE_SIZE = 5;
@@ -18,7 +29,9 @@ const COLUMNS = zhProfile.columns;
 
 /** The 积分记录 dialog: the caller's ledger in a table, one server page per table page. */
 export default function PointsRecordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const wide = useMediaQuery(`(min-width: ${APP_LAYOUT_BREAKPOINT}px)`);
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const size = wide ? RECORDS_PAGE_SIZE_WIDE : RECORDS_PAGE_SIZE;
   const titleId = useId();
   const [page, setPage] = useState(0);
@@ -40,85 +53,70 @@ export default function PointsRecordDialog({ open, onClose }: { open: boolean; o
   } else if (total === 0 && items.length === 0) {
     body = <StatusState kind="empty" title={zhProfile.recordsEmpty} text={zh.states.emptyText} dense />;
   } else {
-    const from = total === 0 ? 0 : page * size + 1;
-    const to = Math.min(total, (page + 1) * size);
     body = (
       <>
-        <div className="gq-records-busy">
-          {query.isFetching ? (
-            <div className="gq-mini-progress gq-records-progress" role="progressbar" aria-label={zhProfile.recordsLoading}>
-              <div />
-            </div>
-          ) : null}
-        </div>
-        <div className="gq-table-box">
-          {/* Narrow screens: tighter cells and the time on two lines, so all six columns fit in 375 px. */}
-          <table className="gq-table" aria-label={zhProfile.recordsTable}>
-            <thead>
-              <tr>
-                <th>{COLUMNS.index}</th>
-                <th className="gq-num">{COLUMNS.integral}</th>
-                <th>{COLUMNS.type}</th>
-                <th className="gq-num">{COLUMNS.balance}</th>
-                <th>{COLUMNS.remark}</th>
-                <th>{COLUMNS.time}</th>
-              </tr>
-            </thead>
-            <tbody>
+        <Box sx={{ height: 4 }}>
+          {query.isFetching ? <LinearProgress aria-label={zhProfile.recordsLoading} /> : null}
+        </Box>
+        <TableContainer>
+          <Table
+            size="small"
+            aria-label={zhProfile.recordsTable}
+            // Narrow screens: tighter cells and the time on two lines, so all six columns fit in 375 px.
+            sx={{ '& th, & td': { px: { xs: 0.75, sm: 2 } } }}
+          >
+            <TableHead>
+              <TableRow>
+                <TableCell>{COLUMNS.index}</TableCell>
+                <TableCell align="right">{COLUMNS.integral}</TableCell>
+                <TableCell>{COLUMNS.type}</TableCell>
+                <TableCell align="right">{COLUMNS.balance}</TableCell>
+                <TableCell>{COLUMNS.remark}</TableCell>
+                <TableCell>{COLUMNS.time}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
               {items.map((record, i) => {
                 const increase = record.type === 1;
                 return (
-                  <tr key={`${page}-${i}`}>
-                    <td>{page * size + i + 1}</td>
-                    <td className={increase ? 'gq-num gq-success-text gq-strong' : 'gq-num gq-error-text gq-strong'}>
+                  <TableRow key={`${page}-${i}`} hover>
+                    <TableCell>{page * size + i + 1}</TableCell>
+                    <TableCell align="right" sx={{ color: increase ? 'success.main' : 'error.main', fontWeight: 600 }}>
                       {record.integral}
-                    </td>
-                    <td>{increase ? zhProfile.typeIncrease : zhProfile.typeDecrease}</td>
-                    <td className="gq-num">{record.balance}</td>
-                    <td className="gq-records-remark">{record.remark}</td>
-                    <td className="gq-records-time">{formatDateTime(record.createdAt)}</td>
-                  </tr>
+                    </TableCell>
+                    <TableCell>{increase ? zhProfile.typeIncrease : zhProfile.typeDecrease}</TableCell>
+                    <TableCell align="right">{record.balance}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>{record.remark}</TableCell>
+                    <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' }, minWidth: { xs: 84, sm: 0 } }}>
+                      {formatDateTime(record.createdAt)}
+                    </TableCell>
+                  </TableRow>
                 );
               })}
-            </tbody>
-          </table>
-        </div>
-        <div className="gq-table-pages">
-          <span className="gq-body2">{zhProfile.recordsShown(from, to, total)}</span>
-          <button
-            type="button"
-            className="gq-icon-button"
-            aria-label={zhProfile.previousPage}
-            disabled={page === 0}
-            onClick={() => setPage(page - 1)}
-          >
-            <ChevronLeftIcon />
-          </button>
-          <button
-            type="button"
-            className="gq-icon-button"
-            aria-label={zhProfile.nextPage}
-            disabled={to >= total}
-            onClick={() => setPage(page + 1)}
-          >
-            <ChevronRightIcon />
-          </button>
-        </div>
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={total}
+          page={page}
+          rowsPerPage={size}
+          rowsPerPageOptions={[size]}
+          onPageChange={(_, next) => setPage(next)}
+        />
       </>
     );
   }
 
   return (
-    <Modal open={open} onClose={onClose} labelledBy={titleId} size="md" fullScreenOnPhone>
-      <h2 id={titleId} className="gq-dialog-title">
-        {zhProfile.recordsTitle}
-      </h2>
-      <div className="gq-dialog-content gq-dialog-dividers gq-records">{body}</div>
-      <div className="gq-dialog-actions">
-        <button type="button" className="gq-button" onClick={onClose}>
-          {zhProfile.close}
-        </button>
-      </div>
-    </Modal>
+    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{zhProfile.recordsTitle}</DialogTitle>
+      <DialogContent dividers sx={{ px: { xs: 1, sm: 3 } }}>
+        {body}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{zhProfile.close}</Button>
+      </DialogActions>
+    </Dialog>
   );
 }

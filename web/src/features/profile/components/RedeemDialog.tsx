@@ -1,9 +1,13 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { zhProfile } from '../../../strings/profile';
 import { useRedeem } from '../api/useRedeem';
-import { Modal } from '../../../ui/Modal';
-import { TextField } from '../../../ui/TextField';
 
 /** The 兑换码 dialog: empty → 请输入兑换码 with no call; else POST /user/redeem; the server's message on failure. */
 export default function RedeemDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -36,37 +40,34 @@ export default function RedeemDialog({ open, onClose }: { open: boolean; onClose
   };
 
   return (
-    <Modal open={open} onClose={close} labelledBy={titleId}>
-      <form onSubmit={onSubmit} noValidate>
-        <h2 id={titleId} className="gq-dialog-title">
-          {zhProfile.redeemTitle}
-        </h2>
-        <div className="gq-dialog-content">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <form onSubmit={onSubmit} noValidate className="gq-dialog-form">
+        <DialogTitle id={titleId}>{zhProfile.redeemTitle}</DialogTitle>
+        <DialogContent>
           <TextField
             label={zhProfile.redeemLabel}
             placeholder={zhProfile.redeemPlaceholder}
             value={code}
-            onChange={(value) => {
-              setCode(value);
+            onChange={(e) => {
+              setCode(e.target.value);
               setError(null);
             }}
             error={!!error}
-            helper={error ?? zhProfile.redeemHint}
+            helperText={error ?? zhProfile.redeemHint}
             autoComplete="off"
             autoFocus
-            maxLength={64}
-            spellCheck={false}
+            fullWidth
+            margin="dense"
+            slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
           />
-        </div>
-        <div className="gq-dialog-actions gq-form-actions">
-          <button type="button" className="gq-button" onClick={close}>
-            {zhProfile.cancel}
-          </button>
-          <button type="submit" className="gq-button gq-button-contained" disabled={redeem.isPending}>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{zhProfile.cancel}</Button>
+          <Button type="submit" variant="contained" disabled={redeem.isPending}>
             {zhProfile.redeemSubmit}
-          </button>
-        </div>
+          </Button>
+        </DialogActions>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

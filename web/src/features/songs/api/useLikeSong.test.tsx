@@ -30,9 +30,14 @@ const detail: SongDetail = {
 function seeded() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(songKeys.detail('s1'), detail);
-  client.setQueryData(worksKeys.list(1), [userSong('s1', { likeCount: 1, liked: false, forward_count: 0 }), userSong('s2')]);
+  client.setQueryData(worksKeys.list(1), [
+    userSong('s1', { likeCount: 1, liked: false, forward_count: 0 }),
+    userSong('s2'),
+  ]);
   client.setQueryData(['music', 'popular', 10], [song('s3'), song('s1', { likeCount: 1, forward_count: 0 })]);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
   return { client, wrapper };
 }
 

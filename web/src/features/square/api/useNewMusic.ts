@@ -6,12 +6,11 @@ import type { SongListItem } from '../../../lib/types';
 export const NEW_LIST_SIZE = 8;
 
 /** GET /music/getNewMusic: public finished songs, newest first. */
-export const newMusicQuery = (size = NEW_LIST_SIZE) =>
-  ({
-    queryKey: ['music', 'new', size],
-    queryFn: async ({ signal }: { signal: AbortSignal }) =>
-      (await apiGet<SongListItem[]>('/music/getNewMusic', { page: 1, size }, { signal })).slice(0, size),
-  });
+export const newMusicQuery = (size = NEW_LIST_SIZE) => ({
+  queryKey: ['music', 'new', size],
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (await apiGet<SongListItem[]>('/music/getNewMusic', { page: 1, size }, { signal })).slice(0, size),
+});
 
 export function useNewMusic(size = NEW_LIST_SIZE) {
   return useQuery(newMusicQuery(size));

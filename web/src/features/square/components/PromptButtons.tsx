@@ -1,13 +1,17 @@
+import Button from '@mui/material/Button';
 import AutorenewIcon from 'icon:Autorenew';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useHydrated } from '../../../lib/hydration';
 import { zh } from '../../../strings/zh-CN';
 import { createWithKeywordsHref } from '../links';
 import { pickPrompts } from '../prompts';
 
 /** Three of the 21 prompts (a group named 灵感推荐); each opens /create with it; 换一批 draws another three. */
 export function PromptButtons({ random = Math.random }: { random?: () => number }) {
-  const [prompts, setPrompts] = useState(() => pickPrompts(random));
+  // A page the build rendered shows the first three (the browser hydrates the same markup); 换一批 draws at random.
+  const hydrated = useHydrated();
+  const [prompts, setPrompts] = useState(() => (hydrated ? pickPrompts(random) : pickPrompts(() => 0)));
   const navigate = useNavigate();
   const labelId = useId();
   return (
@@ -16,25 +20,26 @@ export function PromptButtons({ random = Math.random }: { random?: () => number 
         <p id={labelId} className="gq-body2">
           {zh.square.promptsHint}
         </p>
-        <button
-          type="button"
-          className="gq-button gq-button-text gq-button-small gq-button-on-color"
+        <Button
+          size="small"
+          className="gq-button-on-color"
+          startIcon={<AutorenewIcon />}
+
           onClick={() => setPrompts((shown) => pickPrompts(random, shown))}
         >
-          <AutorenewIcon />
           {zh.square.refreshPrompts}
-        </button>
+        </Button>
       </div>
       <div className="gq-prompt-grid" role="group" aria-label={zh.square.prompts} aria-describedby={labelId}>
         {prompts.map((prompt) => (
-          <button
+          <Button
+            className="gq-prompt"
             key={prompt}
-            type="button"
-            className="gq-button gq-prompt"
+
             onClick={() => navigate(createWithKeywordsHref(prompt))}
           >
             {prompt}
-          </button>
+          </Button>
         ))}
       </div>
     </div>

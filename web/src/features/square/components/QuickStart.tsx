@@ -1,3 +1,5 @@
+import InputBase from '@mui/material/InputBase';
+import Button from '@mui/material/Button';
 import AutoAwesomeIcon from 'icon:AutoAwesome';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,20 +26,25 @@ export function QuickStart() {
       <form className="gq-quick-form" onSubmit={onSubmit}>
         <div className="gq-quick-field">
           <label htmlFor={inputId}>{zh.square.quickStartLabel}</label>
-          <div className="gq-input gq-input-on-color">
-            <input
-              id={inputId}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder={zh.square.quickStartPlaceholder}
-              maxLength={LIMITS.promptChars}
-            />
-          </div>
+          <InputBase
+            id={inputId}
+            className="gq-input-on-color"
+            fullWidth
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={zh.square.quickStartPlaceholder}
+            inputProps={{ maxLength: LIMITS.promptChars }}
+          />
         </div>
-        <button type="submit" className="gq-button gq-button-contained gq-button-large gq-button-white">
-          <AutoAwesomeIcon />
+        <Button
+          variant="contained"
+          size="large"
+          className="gq-button-white"
+          startIcon={<AutoAwesomeIcon />}
+          type="submit"
+        >
           {zh.square.quickStartSubmit}
-        </button>
+        </Button>
       </form>
       <PromptButtons />
     </div>

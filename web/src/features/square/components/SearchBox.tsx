@@ -1,3 +1,5 @@
+import InputBase from '@mui/material/InputBase';
+import Button from '@mui/material/Button';
 import SearchIcon from 'icon:Search';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,20 +17,18 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
   };
   return (
     <form className="gq-search-form" role="search" onSubmit={onSubmit}>
-      <label className="gq-input gq-input-small">
-        <SearchIcon />
-        <input
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={zh.square.searchPlaceholder}
-          aria-label={zh.square.searchLabel}
-          maxLength={100}
-          enterKeyHint="search"
-        />
-      </label>
-      <button type="submit" className="gq-button gq-button-contained">
+      <InputBase
+        className="gq-search-input"
+        fullWidth
+        startAdornment={<SearchIcon />}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={zh.square.searchPlaceholder}
+        inputProps={{ 'aria-label': zh.square.searchLabel, maxLength: 100, enterKeyHint: 'search' }}
+      />
+      <Button variant="contained" type="submit">
         {zh.square.searchSubmit}
-      </button>
+      </Button>
     </form>
   );
 }

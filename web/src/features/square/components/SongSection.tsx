@@ -1,3 +1,5 @@
+import Paper from '@mui/material/Paper';
+import Button from '@mui/material/Button';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue, useId } from 'react';
 import { Link } from 'react-router';
@@ -18,28 +20,31 @@ export function SongSection({
   moreHref?: string;
 }) {
   const headingId = useId();
-  const networkFailure = query.error instanceof ApiError && (query.error.kind === 'network' || query.error.kind === 'timeout');
+  const networkFailure =
+    query.error instanceof ApiError && (query.error.kind === 'network' || query.error.kind === 'timeout');
   // The rows are built in a background render (React splits it into short slices), so the page stays responsive.
   const songs = useDeferredValue(query.data);
   let body;
-  if ((query.isPending && query.fetchStatus !== 'idle') || (query.data && !songs)) body = <StatusState kind="loading" dense />;
-  else if (query.isError) body = <StatusState kind="error" dense text={networkFailure ? undefined : query.error.message || undefined} />;
+  // Pending (not fetching): the build's render, which the browser hydrates, fetches nothing and must look the same.
+  if (query.isPending || (query.data && !songs)) body = <StatusState kind="loading" dense />;
+  else if (query.isError)
+    body = <StatusState kind="error" dense text={networkFailure ? undefined : query.error.message || undefined} />;
   else if (!songs || songs.length === 0) body = <StatusState kind="empty" dense />;
   else body = <SongList songs={songs} />;
 
   return (
-    <section className="gq-panel gq-song-section" aria-labelledby={headingId}>
+    <Paper component="section" variant="outlined" className="gq-panel gq-song-section" aria-labelledby={headingId}>
       <div className="gq-section-head">
         <h2 id={headingId} className="gq-h2">
           {title}
         </h2>
         {moreHref ? (
-          <Link className="gq-button gq-button-text gq-button-small" to={moreHref} aria-label={zh.square.moreOf(title)}>
+          <Button component={Link} size="small" to={moreHref} aria-label={zh.square.moreOf(title)}>
             {zh.square.more}
-          </Link>
+          </Button>
         ) : null}
       </div>
       {body}
-    </section>
+    </Paper>
   );
 }

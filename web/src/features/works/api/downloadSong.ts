@@ -14,6 +14,8 @@ export type SongFileKind = SongFormat | 'lrc';
 
 /** A file name from a song title: characters that file systems refuse become '_'. */
 export function songFileName(title: string | null | undefined, format: SongFileKind = 'mp3'): string {
+  // Control characters are among those refused, on purpose.
+  // eslint-disable-next-line no-control-regex
   const base = (title ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
   return `${base || 'song'}.${format}`;
 }

@@ -1,3 +1,10 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Slider from '@mui/material/Slider';
+import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '../../../lib/api-client';
 import { formatDuration } from '../../../lib/format';
@@ -7,9 +14,6 @@ import { zhCreate } from '../../../strings/create';
 import { zhWorks } from '../../../strings/works';
 import { useCreateSong } from '../../create/api/useCreateSong';
 import { extendBody } from '../../create/form';
-import { Modal } from '../../../ui/Modal';
-import { Range } from '../../../ui/Range';
-import { TextField } from '../../../ui/TextField';
 
 /**
  * 继续创作 (docs/web.md, my works): continue one of the user's finished songs from a chosen second (the slider; the
@@ -46,47 +50,46 @@ export default function ExtendDialog({ song, open, onClose }: { song: UserSong; 
   };
 
   return (
-    <Modal open={open} onClose={onClose} labelledBy={titleId} size="sm">
-      <form onSubmit={onSubmit} noValidate className="gq-extend">
-        <h2 id={titleId} className="gq-dialog-title">
-          {zhWorks.extendTitle}
-        </h2>
-        <div className="gq-dialog-content gq-extend-fields">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <form onSubmit={onSubmit} noValidate className="gq-dialog-form">
+        <DialogTitle id={titleId}>{zhWorks.extendTitle}</DialogTitle>
+        <DialogContent className="gq-extend-fields">
           <p className="gq-muted">{zhWorks.extendHint}</p>
           <div>
             <p className="gq-body2">{zhWorks.extendFrom(formatDuration(at), formatDuration(total))}</p>
-            <Range
-              label={zhWorks.extendPosition}
+            <Slider
+              aria-label={zhWorks.extendPosition}
               value={at}
               min={1}
               max={total}
-              valueText={formatDuration(at)}
-              onMove={setAt}
+              getAriaValueText={formatDuration}
+              onChange={(_event, value) => setAt(value as number)}
             />
           </div>
-          <TextField label={zhWorks.extendName} value={title} onChange={setTitle} />
+          <TextField label={zhWorks.extendName} value={title} onChange={(e) => setTitle(e.target.value)} fullWidth />
           <TextField
             label={zhWorks.extendLyrics}
             value={lyrics}
-            onChange={(value) => {
-              setLyrics(value);
+            onChange={(e) => {
+              setLyrics(e.target.value);
               setLyricsError(false);
             }}
             error={lyricsError}
             multiline
             rows={4}
+            fullWidth
           />
-          <TextField label={zhWorks.extendStyle} value={style} onChange={setStyle} />
-        </div>
-        <div className="gq-dialog-actions gq-form-actions">
-          <button type="button" className="gq-button gq-button-inherit" onClick={onClose}>
+          <TextField label={zhWorks.extendStyle} value={style} onChange={(e) => setStyle(e.target.value)} fullWidth />
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={onClose}>
             {zhWorks.cancel}
-          </button>
-          <button type="submit" className="gq-button gq-button-contained" disabled={create.isPending}>
+          </Button>
+          <Button variant="contained" type="submit" disabled={create.isPending}>
             {zhWorks.extendSubmit}
-          </button>
-        </div>
+          </Button>
+        </DialogActions>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

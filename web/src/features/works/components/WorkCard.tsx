@@ -1,3 +1,8 @@
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
 import AutoAwesomeIcon from 'icon:AutoAwesome';
 import DeleteOutlineIcon from 'icon:DeleteOutlined';
 import DownloadIcon from 'icon:Download';
@@ -31,26 +36,33 @@ import { fetchSongFile, type SongFormat, saveBlob, songFileName } from '../api/d
 import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
-import { JoinDialog } from './JoinDialog';
 import { similarHref } from '../links';
 
 const COVER = 88;
 
 // Loaded when first opened.
 const ExtendDialog = lazy(() => import('./ExtendDialog'));
+const JoinDialog = lazy(() => import('./JoinDialog').then((m) => ({ default: m.JoinDialog })));
 
-function Action({ label, onClick, disabled, pressed, children }: {
+function Action({
+  label,
+  onClick,
+  disabled,
+  pressed,
+  children,
+}: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
   pressed?: boolean;
   children: ReactNode;
 }) {
-  // Its name shows as a tooltip on hover and keyboard focus (ui.css, .gq-tip).
+  // Its name shows as a tooltip on hover and keyboard focus, drawn by ui.css (.gq-tip) from the button's own
+  // attribute: a card has up to nine of these, and a page up to 20 cards, too many for one MUI Tooltip each.
   return (
-    <button
-      type="button"
-      className="gq-icon-button gq-icon-button-small gq-tip"
+    <IconButton
+      size="small"
+      className="gq-tip"
       data-tip={label}
       aria-label={label}
       aria-pressed={pressed}
@@ -58,13 +70,13 @@ function Action({ label, onClick, disabled, pressed, children }: {
       disabled={disabled}
     >
       {children}
-    </button>
+    </IconButton>
   );
 }
 
 /** A spinner in place of an icon or cover (hidden from screen readers: the text beside it says what happens). */
 function Spinner({ size }: { size: number }) {
-  return <span className="gq-spinner" role="progressbar" aria-hidden style={{ width: size, height: size, borderWidth: size / 10 }} />;
+  return <CircularProgress size={size} aria-hidden />;
 }
 
 /**
@@ -110,11 +122,13 @@ export function WorkCard({
   else if (song.origin === 'concat') lineage = zhWorks.originConcat;
 
   /** Runs `action` for a finished song; otherwise says why not. */
-  const whenDone = (action: () => void, notDone: string = zhCreate.onlyCompleted) => () => {
-    if (generating) notify(zhCreate.generatingWait, 'warning');
-    else if (!done) notify(notDone, 'warning');
-    else action();
-  };
+  const whenDone =
+    (action: () => void, notDone: string = zhCreate.onlyCompleted) =>
+    () => {
+      if (generating) notify(zhCreate.generatingWait, 'warning');
+      else if (!done) notify(notDone, 'warning');
+      else action();
+    };
 
   const onPlay = whenDone(() => player.toggle(toPlayerSong(song)));
 
@@ -178,14 +192,16 @@ export function WorkCard({
   else subtitle = tags.join(' · ');
 
   return (
-    <article className="gq-panel gq-work" aria-label={song.title || title}>
+    <Card component="article" className="gq-work" aria-label={song.title || title}>
       <div className="gq-work-head">
         {cover}
         <div className="gq-work-text">
           <h2 className="gq-work-title gq-nowrap" title={failed ? undefined : song.title}>
             {title}
           </h2>
-          {subtitle ? <p className={failed ? 'gq-body2 gq-nowrap gq-error-text' : 'gq-body2 gq-nowrap gq-muted'}>{subtitle}</p> : null}
+          {subtitle ? (
+            <p className={failed ? 'gq-body2 gq-nowrap gq-error-text' : 'gq-body2 gq-nowrap gq-muted'}>{subtitle}</p>
+          ) : null}
           <span className="gq-caption gq-muted">
             <time dateTime={song.created_at} title={zhWorks.createdAt}>
               {formatDate(song.created_at)}
@@ -200,17 +216,19 @@ export function WorkCard({
           </span>
           {failed ? null : <SongCounts plays={song.play_count} likes={song.likeCount} dense />}
         </div>
-        <label className="gq-switch-field">
-          <input
-            type="checkbox"
-            role="switch"
-            className="gq-switch"
-            checked={!failed && song.open === 1}
-            disabled={failed || openSong.isPending}
-            onChange={onSwitch}
-          />
-          <span>{zhWorks.publicSwitch}</span>
-        </label>
+        <FormControlLabel
+          className="gq-switch-field"
+          labelPlacement="bottom"
+          label={zhWorks.publicSwitch}
+          control={
+            <Switch
+              size="small"
+              checked={!failed && song.open === 1}
+              disabled={failed || openSong.isPending}
+              onChange={onSwitch}
+            />
+          }
+        />
       </div>
       {failed ? <p className="gq-body2 gq-muted gq-work-failed">{zhWorks.failedText}</p> : null}
       <div className={failed ? 'gq-work-actions gq-work-actions-end' : 'gq-work-actions'}>
@@ -220,7 +238,12 @@ export function WorkCard({
             <Action label={playing ? zhWorks.pause : zhWorks.play} onClick={onPlay}>
               {playing ? <PauseIcon size={20} /> : <PlayArrowIcon size={20} />}
             </Action>
-            <Action label={song.liked ? zhWorks.unlike : zhWorks.like} pressed={!!song.liked} onClick={onLike} disabled={like.isPending}>
+            <Action
+              label={song.liked ? zhWorks.unlike : zhWorks.like}
+              pressed={!!song.liked}
+              onClick={onLike}
+              disabled={like.isPending}
+            >
               {song.liked ? <FavoriteIcon size={20} className="gq-error-text" /> : <FavoriteBorderIcon size={20} />}
             </Action>
             <Action label={zhWorks.similar} onClick={onSimilar}>
@@ -256,7 +279,11 @@ export function WorkCard({
           <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} />
         </Suspense>
       ) : null}
-      {joining ? <JoinDialog song={song} onClose={() => setJoining(false)} /> : null}
-    </article>
+      {joining ? (
+        <Suspense fallback={null}>
+          <JoinDialog song={song} onClose={() => setJoining(false)} />
+        </Suspense>
+      ) : null}
+    </Card>
   );
 }

@@ -10,8 +10,11 @@ import type { MyWorks } from '../useMyWorks';
 import { useNow } from '../useNow';
 import { WorkCard } from './WorkCard';
 import { EARLY_COVERS } from '../../../lib/early-fetch';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { Pagination } from '../../../ui/Pagination';
+import { lazyPart } from '../../../lib/lazy-part';
+
+// The delete confirmation (MUI's Dialog) loads when first asked; the pagination when there is a second page.
+const ConfirmDialog = lazyPart(() => import('../../../ui/ConfirmDialog'));
+const Pagination = lazyPart(() => import('@mui/material/Pagination'), <div className="gq-pagination-room" />);
 
 /** Cards rendered in the first task; the rest follow a few per task. */
 const FIRST_CARDS = 2;
@@ -61,19 +64,38 @@ export function WorkList({
   };
 
   if (songs.isError) {
-    const network = songs.error instanceof ApiError && (songs.error.kind === 'network' || songs.error.kind === 'timeout');
-    return network ? <StatusState kind="error" dense={dense} /> : <StatusState kind="error" dense={dense} text={zh.errors.listLoad} />;
+    const network =
+      songs.error instanceof ApiError && (songs.error.kind === 'network' || songs.error.kind === 'timeout');
+    return network ? (
+      <StatusState kind="error" dense={dense} />
+    ) : (
+      <StatusState kind="error" dense={dense} text={zh.errors.listLoad} />
+    );
   }
   if (songs.isPending) return <StatusState kind="loading" dense={dense} />;
   if (songs.data.length === 0 && page === 1)
-    return <StatusState kind="empty" dense={dense} title={zhWorks.emptyTitle} text={zhWorks.emptyText} action={emptyAction} />;
+    return (
+      <StatusState
+        kind="empty"
+        dense={dense}
+        title={zhWorks.emptyTitle}
+        text={zhWorks.emptyText}
+        action={emptyAction}
+      />
+    );
 
   return (
     <>
       <div className={`gq-work-grid gq-work-grid-${columns}`}>
         {songs.data.map((song, index) =>
           index < shown ? (
-            <WorkCard key={song.native_id} song={song} now={now} onDelete={setToDelete} priority={index < PRIORITY_COVERS} />
+            <WorkCard
+              key={song.native_id}
+              song={song}
+              now={now}
+              onDelete={setToDelete}
+              priority={index < PRIORITY_COVERS}
+            />
           ) : (
             <div key={song.native_id} aria-hidden style={{ minHeight: CARD_MIN_HEIGHT }} />
           ),
@@ -81,11 +103,13 @@ export function WorkList({
       </div>
       {pages > 1 ? (
         <Pagination
+          className="gq-pagination"
+          color="primary"
           count={pages}
           page={Math.min(page, pages)}
-          onChange={onPageChange}
-          label={zhWorks.pagination}
-          siblings={dense ? 0 : 1}
+          onChange={(_event, next) => onPageChange(next)}
+          aria-label={zhWorks.pagination}
+          siblingCount={dense ? 0 : 1}
         />
       ) : null}
       {toDelete ? (

@@ -49,7 +49,9 @@ struct FetchConfig {
 ///   after at most maxRedirects redirects, too large, a timeout, an empty body, the wrong kind of file, and a store
 ///   that throws a std::runtime_error. A songId the store refuses as a key (std::invalid_argument) is a bug and
 ///   propagates.
-/// - An already stored key is returned without downloading; a URL starting with "/" (already ours) comes back as is.
+/// - An already stored key is returned without downloading. A URL starting with "/" (already ours) comes back as is
+///   only when it is the store's URL of this song's own key ("<songId>.mp3", ".wav", or a cover's); any other path
+///   (another song's file) is refused as 媒体地址无效, so a song never points at a file that is not its own.
 class HttpMediaFetcher : public domain::MediaFetcher {
 public:
     /// Throws std::invalid_argument naming media.fetch_max_bytes or media.fetch_timeout when one is below 1, or an
@@ -63,6 +65,8 @@ public:
 private:
     struct Download;
     domain::Result<Download> download(const std::string& url) const;
+    /// url when it is the store's URL of one of keys, else 媒体地址无效.
+    domain::Result<std::string> ownUrl(const std::vector<std::string>& keys, const std::string& url) const;
 
     domain::MediaStore& _store;
     FetchConfig _config;

@@ -37,9 +37,13 @@ struct ComposedClip {
     std::string style; ///< the style played, e.g. "pop,female vocal,upbeat"
     std::string genre; ///< the genre table key
     double seconds = 0;
-    std::string mp3;           ///< 44.1 kHz stereo, 192 kbps CBR, ID3v2 title/artist/genre, LAME info frame
-    std::string svg;           ///< the cover
-    domain::Timeline timeline; ///< when each line and word is sung (lyricTimeline; empty when instrumental)
+    std::string mp3;              ///< 44.1 kHz stereo, 192 kbps CBR, ID3v2 title/artist/genre, LAME info frame
+    std::string svg;              ///< the cover
+    domain::Timeline timeline;    ///< when each line and word is sung (lyricTimeline; empty when instrumental)
+    std::string vocalWav;         ///< with stems: the vocal bus alone, a 44.1 kHz stereo 16-bit WAV (silent when
+                                  ///< instrumental)
+    std::string accompanimentWav; ///< with stems: everything else; the two add up to the mix
+    double vocalSeconds = 0;      ///< the singer's own CPU time for this clip (0 when nothing is sung)
 };
 
 /// Reports progress from 0 to 1.
@@ -48,9 +52,10 @@ using ProgressFn = std::function<void(double)>;
 /// Composes, renders and encodes clip `clipIndex` (0 or 1) of a request, synchronously. The same request, task id
 /// and clip index give the same song. Inspiration mode (custom = false) writes lyrics from the prompt unless
 /// instrumental, never with text `moderation` refuses. The soundfont is loaded once per process and shared. Throws
-/// ComposerError when the soundfont cannot be loaded or rendering or encoding fails.
+/// ComposerError when the soundfont cannot be loaded or rendering or encoding fails. With `stems` the clip also
+/// carries its vocal and accompaniment as WAVs (not for a joined song).
 ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
-                         const domain::Moderation& moderation, const ProgressFn& progress = {});
+                         const domain::Moderation& moderation, const ProgressFn& progress = {}, bool stems = false);
 
 /// The same clip as composeClip (same request, task id and clip index: same arrangement) rendered again as a 44.1 kHz
 /// stereo 16-bit PCM WAV file (the members' lossless download). Throws ComposerError as composeClip does.

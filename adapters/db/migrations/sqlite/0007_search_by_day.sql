@@ -1,0 +1,5 @@
+-- Search at any size (docs/performance.md, "Search"). Keep in step with ../postgresql/0007_search_by_day.sql.
+--
+-- Nothing changes on SQLite: its FTS5 trigram index already walks a keyword's matches newest first (by seq) and
+-- stops when the page is full. PostgreSQL's GIN indexes cannot give their matches in time order, so there this
+-- migration adds an index of trigrams by day.
