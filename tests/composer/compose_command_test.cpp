@@ -88,6 +88,36 @@ TEST_F(ComposeCommand, WritesTwoPlayableClipsWithCoversAndPrintsThem) {
     EXPECT_NE(r.out.find("6.0 s"), std::string::npos) << "durations are printed: " << r.out;
 }
 
+TEST_F(ComposeCommand, WritesTheStemsAndGivesEachClipsTimelineInJson) {
+    {
+        std::ofstream lyrics(_dir / "lyrics.txt");
+        lyrics << "[主歌]\n夏夜的海风\n吹过我的脸\n";
+    }
+    const CommandResult result =
+        run("--json compose --style pop --gender male --title 夏夜 --lyrics " + (_dir / "lyrics.txt").string() +
+            " --seconds 8 --out " + (_dir / "out").string() + " --stems " + (_dir / "stems").string());
+    ASSERT_EQ(result.status, 0) << result.out;
+    for (const std::string clip : {"-1", "-2"}) {
+        int vocal = 0;
+        int accompaniment = 0;
+        for (const auto& entry : fs::directory_iterator(_dir / "stems")) {
+            const std::string name = entry.path().filename().string();
+            if (name.ends_with(clip + ".vocal.wav")) {
+                ++vocal;
+                EXPECT_EQ(readFile(entry.path()).substr(0, 4), "RIFF");
+                EXPECT_GT(fs::file_size(entry.path()), 8U * 44100 * 4 - 4096);
+            }
+            accompaniment += name.ends_with(clip + ".accompaniment.wav") ? 1 : 0;
+        }
+        EXPECT_EQ(vocal, 1) << clip;
+        EXPECT_EQ(accompaniment, 1) << clip;
+    }
+    // Each clip names its stems and gives its timeline: lines and words with their seconds.
+    EXPECT_NE(result.out.find("\"vocal\":"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("\"timeline\":[{\"text\":\"夏夜的海风\",\"start\":"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("\"words\":[{\"text\":\"夏\",\"start\":"), std::string::npos) << result.out;
+}
+
 TEST_F(ComposeCommand, AnswersJsonAndWritesTheSameFilesForTheSameOptions) {
     const std::string args = "--json compose --style Rock --title 燃烧 --instrumental --seconds 5 --out ";
     const CommandResult first = run(args + (_dir / "a").string());
