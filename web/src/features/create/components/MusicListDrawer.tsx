@@ -29,8 +29,9 @@ export function MusicListDrawer({
       anchor="right"
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { className: 'gq-music-drawer' } }}
+      slotProps={{
+        paper: { className: 'gq-music-drawer', role: 'dialog', 'aria-modal': true, 'aria-labelledby': titleId },
+      }}
     >
       <div className="gq-music-drawer-body">
         <div className="gq-music-drawer-head">
