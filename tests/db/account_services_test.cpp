@@ -92,8 +92,8 @@ protected:
 };
 
 TEST_P(AccountServiceTest, FirstLoginRegistersWithTheGiftAndASession) {
-    ASSERT_TRUE(_auth->requestCode("+86 13800138000", "10.0.0.1").ok());
-    auto result = _auth->login(kPhone, _sms.lastCode(kPhone), "10.0.0.2");
+    ASSERT_TRUE(_auth->requestCode("+86 13800138000", kOwner).ok());
+    auto result = _auth->login(kPhone, _sms.lastCode(kPhone), {"10.0.0.2", kOwner.network}); // the same network
     ASSERT_TRUE(result.ok());
     EXPECT_TRUE(result->isNew);
     EXPECT_EQ(result->token.size(), 43u);

@@ -66,10 +66,24 @@ TEST_P(StoreTest, SchemaHasEveryTableOfTheDesign) {
     for (const auto& column : describeSchema(store())) {
         tables.insert(column.table);
     }
-    const std::set<std::string> expected{
-        "users",      "sessions",       "sms_codes",        "points_records",  "generation_tasks", "songs",
-        "song_likes", "play_events",    "orders",           "redeem_codes",    "redemptions",      "schema_migrations",
-        "song_tags",  "login_failures", "song_title_grams", "user_song_counts", "song_timelines"};
+    const std::set<std::string> expected{"users",
+                                         "sessions",
+                                         "sms_codes",
+                                         "points_records",
+                                         "generation_tasks",
+                                         "songs",
+                                         "song_likes",
+                                         "play_events",
+                                         "orders",
+                                         "redeem_codes",
+                                         "redemptions",
+                                         "schema_migrations",
+                                         "song_tags",
+                                         "login_failures",
+                                         "song_title_grams",
+                                         "user_song_counts",
+                                         "song_timelines",
+                                         "login_challenges_spent"};
     EXPECT_EQ(tables, expected);
 }
 

@@ -233,15 +233,15 @@ TEST_F(AuthTest, ACodeIsGoodOnlyForTheNetworkThatAskedForIt) {
     const std::string code = sms().lastCode(kPhone);
     expectError(loginWith(kPhone, code, "10.9.9.9"), 400, 4000, "请先获取验证码");
     expectError(loginWith(kPhone, code, "2001:db8:9::1"), 400, 4000, "请先获取验证码");
-    expectOk(loginWith(kPhone, code, "10.0.0.2")) << "another address of the same /24";
+    expectOk(loginWith(kPhone, code, "10.0.0.2")); // another address of the same /24
 }
 
 TEST_F(AuthTest, AnotherNetworksCodeNeitherReplacesNorDelaysTheOwners) {
     expectOk(requestCode(kPhone, "10.0.0.1"));
     const std::string owners = sms().lastCode(kPhone);
-    expectOk(requestCode(kPhone, "10.5.5.5")) << "no 60 s wait for another network";
+    expectOk(requestCode(kPhone, "10.5.5.5")); // no 60 s wait for another network
     const std::string attackers = sms().lastCode(kPhone);
-    expectError(requestCode(kPhone, "10.5.5.6"), 429, 4290, "发送过于频繁，请60秒后再试") << "the same network waits";
+    expectError(requestCode(kPhone, "10.5.5.6"), 429, 4290, "发送过于频繁，请60秒后再试"); // the same network waits
     if (owners != attackers) {
         expectError(loginWith(kPhone, attackers, "10.0.0.1"), 400, 4000, "验证码错误");
     }
@@ -292,15 +292,15 @@ TEST_F(AuthTest, ANetworkIsAskedForAChallengeAfterFiveCodesAnHourAndCappedAtItsS
     }
     auto asked = requestCode("13800001005", "2001:db8:1:15::1");
     expectError(asked, 429, 4290, "请先完成人机验证");
-    expectOk(requestCode("13800001005", "2001:db8:2:1::1")) << "another network";
+    expectOk(requestCode("13800001005", "2001:db8:2:1::1")); // another network
     // Past its share of the hourly budget (a twentieth of 1000: 50), even solved challenges are refused.
     for (int i = 5; i < 50; ++i) {
         const std::string ip = "2001:db8:1:1" + std::to_string(i % 10) + "::" + std::to_string(i / 10 + 1);
-        expectOk(requestCodeSolving("1380000" + std::to_string(1000 + i), ip)) << i;
+        expectOk(requestCodeSolving("1380000" + std::to_string(1000 + i), ip));
     }
     expectError(requestCodeSolving("13800001099", "2001:db8:1:19::9"), 429, 4290, "操作过于频繁，请稍后再试");
     EXPECT_EQ(sms().sentCount(), 51u);
-    expectOk(requestCode("13900001099", "10.4.4.4")) << "other networks' real users still get codes";
+    expectOk(requestCode("13900001099", "10.4.4.4")); // other networks' real users still get codes
 }
 
 TEST_F(AuthTest, AnAttackFromSixteenClientsNeitherLocksOutTheOwnerNorGuessesThirtyTimesADay) {

@@ -335,9 +335,14 @@ domain::AuthService& Runtime::auth() {
 domain::RedeemService& Runtime::redeem() {
     std::call_once(_redeemBuilt, [this] {
         _redeem = std::make_unique<domain::RedeemService>(*_store, _clock, _random, _ids, _hasher, secret());
-        if (const auto upgraded = _redeem->upgradeStoredHashes(); upgraded > 0) {
-            Poco::Logger::get("gequ").information("stored " + std::to_string(upgraded) +
-                                                  " redeem codes as an HMAC (they were plain SHA-256)");
+        // A database that cannot be reached now must not stop the start: the codes are upgraded at the next one.
+        try {
+            if (const auto upgraded = _redeem->upgradeStoredHashes(); upgraded > 0) {
+                Poco::Logger::get("gequ").information("stored " + std::to_string(upgraded) +
+                                                      " redeem codes as an HMAC (they were plain SHA-256)");
+            }
+        } catch (const std::exception& e) {
+            Poco::Logger::get("gequ").warning(std::string("upgrading stored redeem codes failed: ") + e.what());
         }
     });
     return *_redeem;
