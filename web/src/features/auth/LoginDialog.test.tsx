@@ -274,7 +274,7 @@ describe('login dialog: agreement and privacy texts', () => {
     await userEvent.click(within(text).getByRole('button', { name: '同意' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '用户协议' })).not.toBeInTheDocument());
     expect(checkbox).toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: '我已阅读并同意《隐私政策》' })).not.toBeChecked();
+    expect(await within(dialog).findByRole('checkbox', { name: '我已阅读并同意《隐私政策》' })).not.toBeChecked();
   });
 
   it('opens the full privacy policy (15 working days), and 关闭 leaves the checkbox as it was', async () => {
@@ -295,7 +295,7 @@ describe('login dialog: agreement and privacy texts', () => {
     expect(within(text).getByText(/中国大陆境内的服务器/)).toBeInTheDocument();
     await userEvent.click(within(text).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '隐私政策' })).not.toBeInTheDocument());
-    expect(within(dialog).getByRole('checkbox', { name: '我已阅读并同意《隐私政策》' })).not.toBeChecked();
+    expect(await within(dialog).findByRole('checkbox', { name: '我已阅读并同意《隐私政策》' })).not.toBeChecked();
   });
 });
 
