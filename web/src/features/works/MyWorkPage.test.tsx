@@ -439,7 +439,7 @@ describe('my works: pagination', () => {
     await card('第一页0');
     // Cards beyond the first few render in later tasks (lib/deferred.tsx).
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
-    const nav = screen.getByRole('navigation', { name: '作品分页' });
+    const nav = await screen.findByRole('navigation', { name: '作品分页' });
     expect(within(nav).getByRole('button', { name: '转到第 3 页' })).toBeInTheDocument();
     expect(within(nav).queryByRole('button', { name: '转到第 4 页' })).not.toBeInTheDocument();
     await userEvent.click(within(nav).getByRole('button', { name: '转到第 2 页' }));
