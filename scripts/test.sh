@@ -58,7 +58,8 @@ if [ -f web/eslint.config.js ]; then
     counts=$(json_counts "$out/eslint.json" '[r.filter(f=>f.errorCount===0).length, r.filter(f=>f.errorCount>0).length]')
     [ -n "$counts" ] || counts="0 1"
     read -r p f <<< "$counts"
-    unformatted=$(grep -c . "$out/prettier.txt" 2>/dev/null || echo 0)
+    unformatted=$(grep -c . "$out/prettier.txt" 2>/dev/null) # grep prints 0 (and fails) when every file is formatted
+    unformatted=${unformatted:-0}
     f=$((f + unformatted))
     if [ "$f" != 0 ]; then
         node -e "for (const f of JSON.parse(require('fs').readFileSync(process.argv[1],'utf8'))) for (const m of f.messages) console.log(f.filePath+':'+m.line+' '+m.ruleId+' '+m.message)" "$out/eslint.json" 2>/dev/null | head -40
