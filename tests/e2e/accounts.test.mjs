@@ -130,6 +130,7 @@ test('the login challenge is not shown when not needed, and the widget solves it
         try {
             await page.goto(baseUrl + '/profile');
             await page.getByRole('heading', { level: 1, name: '个人中心' }).waitFor();
+            await page.waitForLoadState('networkidle');
             const phone = newPhone();
             const dialog = page.getByRole('dialog', { name: '登录' });
             await page.getByRole('button', { name: '登录', exact: true }).first().click();

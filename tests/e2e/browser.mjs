@@ -33,9 +33,20 @@ export async function launch() {
 export async function openPage(browser, viewport) {
     const context = await browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
     const page = await context.newPage();
+    loadedPages(page);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     return { context, page, errors };
+}
+
+/// A person clicks a page that has loaded: the build's HTML paints first and MUI's parts hydrate as their code
+/// arrives (docs/web-performance.md), so goto and reload wait until the network is idle unless a test says otherwise.
+export function loadedPages(page) {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = (url, options) => goto(url, { waitUntil: 'networkidle', ...options });
+    page.reload = (options) => reload({ waitUntil: 'networkidle', ...options });
+    return page;
 }
 
 export async function screenshot(page, name) {

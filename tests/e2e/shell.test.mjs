@@ -49,6 +49,9 @@ test('the side menu navigates at 1920 px', async () => {
     const { context, page } = await openPage(browser, viewports.desktop);
     try {
         await page.goto(baseUrl + '/');
+        // The frame's menu hydrates when its code arrives (web/src/app/layout/AppLayout.tsx): a person clicks a
+        // loaded page.
+        await page.waitForLoadState('networkidle');
         const menu = page.getByRole('navigation', { name: '主菜单' });
         await menu.waitFor();
         for (const [label, path, heading] of [
@@ -101,6 +104,7 @@ test('the theme toggle is remembered across a reload', async () => {
     try {
         await page.goto(baseUrl + '/about');
         await page.getByRole('heading', { level: 1, name: '关于我们' }).waitFor();
+        await page.waitForLoadState('networkidle'); // the frame's toggle hydrates when its code arrives
         const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
         const before = await background();
         await page.getByRole('button', { name: '切换主题' }).click();
