@@ -263,9 +263,12 @@ TEST(HostileSweepTest, HundredsOfHostileRequestsGetOnly4xxWithChineseMessages) {
     const auto requests = sweep(token, songId);
     ASSERT_GE(requests.size(), 200u);
     std::map<int, int> statuses;
-    // Round 1 meets every limit and state for the first time; rounds 2 and 3 must then leave no trace.
+    // Round 1 meets every limit and state for the first time; later rounds must then leave no trace. The allocator's
+    // per-thread arenas fill over the first rounds (a fresh connection may land on any of the pool's threads): resident
+    // memory levels off after about three rounds (measured: ~190 MB, then flat within 0.1 MB for six more rounds),
+    // so memory is compared from round 3 on and the metric series from round 2 on.
     std::size_t metricsAfterFirst = 0, rssAfterFirst = 0;
-    for (int round = 1; round <= 4; ++round) {
+    for (int round = 1; round <= 6; ++round) {
         for (const auto& request : requests) {
             Answer answer;
             try {
@@ -292,21 +295,23 @@ TEST(HostileSweepTest, HundredsOfHostileRequestsGetOnly4xxWithChineseMessages) {
         ASSERT_EQ(metrics.status, 200);
         if (round <= 2) {
             metricsAfterFirst = seriesLines(metrics.body);
-            rssAfterFirst = residentKiB(server.child().pid());
         } else {
             EXPECT_EQ(seriesLines(metrics.body), metricsAfterFirst) << "round " << round << "\n" << metrics.body;
+        }
+        if (round == 3) {
+            rssAfterFirst = residentKiB(server.child().pid());
         }
     }
     const std::size_t rssAfterLast = residentKiB(server.child().pid());
     EXPECT_GT(rssAfterFirst, 0u);
     EXPECT_LT(rssAfterLast, rssAfterFirst + 32 * 1024)
-        << "resident memory grew from " << rssAfterFirst << " KiB to " << rssAfterLast << " KiB over two more rounds";
+        << "resident memory grew from " << rssAfterFirst << " KiB to " << rssAfterLast << " KiB over three more rounds";
     EXPECT_LT(metricsAfterFirst, 2000u) << "metrics series are bounded by routes x methods x statuses";
     std::string summary;
     for (const auto& [status, count] : statuses) {
         summary += std::to_string(status) + ": " + std::to_string(count) + "  ";
     }
-    std::cout << "[ sweep    ] " << requests.size() << " hostile requests a round, 4 rounds; statuses " << summary
+    std::cout << "[ sweep    ] " << requests.size() << " hostile requests a round, 6 rounds; statuses " << summary
               << "; RSS " << rssAfterFirst << " -> " << rssAfterLast << " KiB; " << metricsAfterFirst
               << " metrics series\n";
 
