@@ -98,9 +98,32 @@ void SqlStore::analyze() {
     if (c.postgres()) {
         c.execute("VACUUM ANALYZE"); // outside a transaction; sets the visibility map for index-only scans
     } else {
+        // A bulk load leaves the full-text index in many segments, and a search seeks in every one of them: merge them
+        // into one (at a million songs: 12 segments, 36 s here, searches 2.3 times cheaper; docs/performance.md).
+        std::lock_guard writer(_writeMutex);
+        c.execute("INSERT INTO songs_fts (songs_fts) VALUES ('optimize')");
         c.execute("ANALYZE");
         c.execute("PRAGMA optimize");
     }
+}
+
+int SqlStore::tidySearchIndex() {
+    auto lease = _pool.acquire(ConnectionPool::Use::Write);
+    Connection& c = *lease;
+    if (c.postgres()) {
+        return 0; // autovacuum keeps PostgreSQL's GIN indexes (and their pending lists) in shape
+    }
+    std::vector<std::int64_t> segments;
+    Query(c, "SELECT COUNT(DISTINCT segid) FROM songs_fts_idx").into(segments).execute();
+    const int found = segments.empty() ? 0 : static_cast<int>(segments.front());
+    if (found <= kSearchSegmentsKept) {
+        return found;
+    }
+    // A negative page count puts every segment on one level and merges them, about that many pages a call: the
+    // write lock is held for tens of milliseconds, and an optimize's work is spread over many calls.
+    std::lock_guard writer(_writeMutex);
+    c.execute("INSERT INTO songs_fts (songs_fts, rank) VALUES ('merge', -" + std::to_string(kSearchMergePages) + ")");
+    return found;
 }
 
 } // namespace gequ::db::detail

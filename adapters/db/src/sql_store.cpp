@@ -444,4 +444,8 @@ void analyze(domain::Store& store) {
     sqlStore(store).analyze();
 }
 
+int tidySearchIndex(domain::Store& store) {
+    return sqlStore(store).tidySearchIndex();
+}
+
 } // namespace gequ::db

@@ -35,8 +35,14 @@ int latestSchemaVersion();
 /// conflict (an id or phone taken), writing nothing.
 void bulkInsert(domain::Store& store, const std::vector<domain::User>& users, const std::vector<domain::Song>& songs);
 
-/// Refreshes the planner's statistics after a bulk load (ANALYZE; PostgreSQL also VACUUMs, so index-only scans apply).
+/// Refreshes the planner's statistics after a bulk load (ANALYZE; PostgreSQL also VACUUMs, so index-only scans apply;
+/// SQLite also merges the full-text index into one segment).
 void analyze(domain::Store& store);
+
+/// A little of the search index's upkeep, safe while serving (gequ-server calls it every few seconds): on SQLite, when
+/// the full-text index has more than a few segments, one bounded step of merging them into one (searches seek in every
+/// segment). Returns the segments found before the step; PostgreSQL: nothing to do, 0.
+int tidySearchIndex(domain::Store& store);
 
 /// One column of the schema, for comparing the two dialects.
 struct ColumnInfo {
