@@ -6,8 +6,8 @@
 #include "connection.h"
 #include "gequ/domain/model/text.h"
 #include "sql_store.h"
-#include "url.h"
 #include "test_support.h"
+#include "url.h"
 
 #include <algorithm>
 #include <array>
@@ -207,12 +207,12 @@ TEST_P(SearchReferenceTest, TheSearchIndexIsMergedBackWhileServingAndAnswersTheS
         writing(store(), [&](Repositories& repos) { repos.songs().update(song); });
     }
     const int before = tidySearchIndex(store());
-    EXPECT_GT(before, detail::kSearchSegmentsKept);
+    EXPECT_GT(before, kSearchSegmentsKept);
     int steps = 1, now = before;
-    while ((now = tidySearchIndex(store())) > detail::kSearchSegmentsKept && steps < 100) {
+    while ((now = tidySearchIndex(store())) > kSearchSegmentsKept && steps < 100) {
         ++steps;
     }
-    EXPECT_LE(now, detail::kSearchSegmentsKept) << "after " << steps << " steps";
+    EXPECT_LE(now, kSearchSegmentsKept) << "after " << steps << " steps";
     for (const std::string keyword : {"的晚风", "轻轻吹过", "又一行", "鹦鹉螺", "lo-fi"}) {
         SCOPED_TRACE("keyword \"" + keyword + "\"");
         EXPECT_EQ(found(keyword, {0, 20}), expected(keyword, {0, 20}));

@@ -13,12 +13,6 @@
 
 namespace gequ::db::detail {
 
-/// SQLite's full-text index is left alone while it has at most this many segments (a live site's inserts add small
-/// ones, which FTS5's automerge folds together); past it, tidySearchIndex merges them back into one.
-inline constexpr int kSearchSegmentsKept = 6;
-/// Pages of merge work one tidySearchIndex call does (about 0.1 s at a million songs).
-inline constexpr int kSearchMergePages = 200;
-
 /// The Store of both dialects: a pool of connections; units of work are transactions on one of them.
 class SqlStore final : public domain::Store {
 public:

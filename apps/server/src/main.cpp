@@ -164,6 +164,8 @@ int main(int argc, char** argv) {
         const auto mediaUpkeep =
             gequ::server::makeMediaUpkeep(runtime.media()); // deleted songs' files, after retention
         mediaUpkeep->start();
+        const auto searchUpkeep = gequ::server::makeSearchIndexUpkeep(runtime.store()); // SQLite's full-text segments
+        searchUpkeep->start();
         std::cout << "Gequ listening on http://" << hostForUrl(config->httpHost()) << ":" << server.port() << std::endl;
         if (std::filesystem::is_directory(config->webRoot())) {
             log.information("serving the web app from %s and media from %s", config->webRoot(), config->mediaDir());
@@ -182,6 +184,7 @@ int main(int argc, char** argv) {
             orderUpkeep->stop();
         }
         mediaUpkeep->stop();
+        searchUpkeep->stop();
         log.information("stopped");
     } catch (const Poco::Exception& e) {
         log.fatal("cannot start: %s", gequ::db::maskPasswords(e.displayText()));

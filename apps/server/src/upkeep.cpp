@@ -1,5 +1,7 @@
 #include "gequ/server/upkeep.h"
 
+#include "gequ/db/database.h"
+
 #include <Poco/Logger.h>
 #include <string>
 
@@ -32,6 +34,20 @@ std::unique_ptr<PeriodicJob> makeMediaUpkeep(domain::MediaService& media, std::c
         }
     };
     return std::make_unique<PeriodicJob>("media", interval, pass);
+}
+
+std::unique_ptr<PeriodicJob> makeSearchIndexUpkeep(domain::Store& store, std::chrono::milliseconds interval) {
+    auto pass = [&store, merging = false]() mutable {
+        const int segments = db::tidySearchIndex(store);
+        const bool now = segments > 0 && segments > db::kSearchSegmentsKept;
+        if (now != merging) {
+            Poco::Logger::get("gequ.db").information(now ? "merging the search index's %d segments into one"
+                                                         : "the search index is merged (%d segments)",
+                                                     segments);
+            merging = now;
+        }
+    };
+    return std::make_unique<PeriodicJob>("search index", interval, pass, PeriodicJob::FirstPass::AfterInterval);
 }
 
 } // namespace gequ::server

@@ -39,6 +39,12 @@ void bulkInsert(domain::Store& store, const std::vector<domain::User>& users, co
 /// SQLite also merges the full-text index into one segment).
 void analyze(domain::Store& store);
 
+/// SQLite's full-text index is left alone while it has at most this many segments (a live site's inserts add small
+/// ones, which FTS5's automerge folds together); past it, tidySearchIndex merges them back into one.
+inline constexpr int kSearchSegmentsKept = 6;
+/// Pages of merge work one tidySearchIndex call does (about 0.1 s at a million songs).
+inline constexpr int kSearchMergePages = 200;
+
 /// A little of the search index's upkeep, safe while serving (gequ-server calls it every few seconds): on SQLite, when
 /// the full-text index has more than a few segments, one bounded step of merging them into one (searches seek in every
 /// segment). Returns the segments found before the step; PostgreSQL: nothing to do, 0.
