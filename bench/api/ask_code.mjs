@@ -1,6 +1,7 @@
 // Asks for a login code as the web app does (docs/accounts.md): POST /login/code, and when the server answers 4290
 // with challengeRequired (the phone or its network asked often: a database reused across runs), fetches a challenge
-// from GET /login/challenge, solves it (ALTCHA's SHA-256 proof of work) and asks again with the solution.
+// from GET /login/challenge, solves it (ALTCHA's SHA-256 proof of work) and asks again with the solution; told to
+// wait (the previous run asked less than a minute ago), it waits.
 //   node bench/api/ask_code.mjs BASE PHONE [X-FORWARDED-FOR]
 import { createHash } from 'node:crypto';
 
@@ -26,6 +27,12 @@ function solve({ algorithm, challenge, maxnumber, salt, signature }) {
 }
 
 let answer = await ask();
+const wait = /请(\d+)秒后再试/.exec(answer.message ?? '');
+if (answer.code === 4290 && wait) {
+    // The phone asked less than a minute ago (the previous run): wait as a person would, then ask again.
+    await new Promise((resolve) => setTimeout(resolve, (Number(wait[1]) + 1) * 1000));
+    answer = await ask();
+}
 if (answer.code === 4290 && answer.data?.challengeRequired) {
     const challenge = await (await fetch(`${base}/login/challenge`, { headers })).json();
     answer = await ask(solve(challenge.data));
