@@ -228,7 +228,7 @@ TEST(AceClient, SubmitOfACustomInstrumentalSendsNoLyricAndExtendSendsTheAudio) {
     instrumental.instrumental = true;
     submitOk(client, instrumental);
     GenerationRequest extend = custom("续写", "[副歌]\n再唱一遍", "pop");
-    extend.action = "extend";
+    extend.action = gequ::domain::TaskAction::Extend;
     extend.audioId = "0f3b3a44-1111-4222-8333-944445555666";
     extend.continueAt = 95.5;
     submitOk(client, extend);

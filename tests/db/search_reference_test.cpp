@@ -5,6 +5,7 @@
 
 #include "gequ/domain/model/text.h"
 #include "test_support.h"
+#include "url.h"
 
 #include <algorithm>
 #include <array>

@@ -93,7 +93,7 @@ TEST(CreateValidation, InspirationModeNormalised) {
     auto result = validateCreate(request);
     ASSERT_TRUE(result.ok());
     EXPECT_EQ(result->mode, CreateMode::Inspiration);
-    EXPECT_EQ(result->action, "generate");
+    EXPECT_EQ(result->action, TaskAction::Generate);
     EXPECT_EQ(result->prompt, "一首关于夏天的歌");
     EXPECT_EQ(result->model, "chirp-v3-5");
     EXPECT_TRUE(result->instrumental);
@@ -217,7 +217,7 @@ TEST(CreateValidation, ModelList) {
 TEST(CreateValidation, Actions) {
     CreateRequest empty = inspiration("描述");
     empty.action = "";
-    EXPECT_EQ(validateCreate(empty)->action, "generate");
+    EXPECT_EQ(validateCreate(empty)->action, TaskAction::Generate);
 
     for (std::string action : {"upload", "Generate", "Concat"}) {
         CreateRequest request = inspiration("描述");
@@ -234,7 +234,7 @@ TEST(CreateValidation, ConcatNeedsOnlyTheExtensionToJoin) {
     request.prompt = std::string(500, 'x'); // ignored: the chain names the song
     auto valid = validateCreate(request);
     ASSERT_TRUE(valid.ok()) << valid.error().message;
-    EXPECT_EQ(valid->action, "concat");
+    EXPECT_EQ(valid->action, TaskAction::Concat);
     EXPECT_EQ(valid->audioId, "ext-1");
     EXPECT_EQ(valid->model, "chirp-v3-5");
     EXPECT_TRUE(valid->prompt.empty());
@@ -249,7 +249,7 @@ TEST(CreateValidation, ExtendShape) {
     request.continueAt = 30.5;
     auto result = validateCreate(request);
     ASSERT_TRUE(result.ok());
-    EXPECT_EQ(result->action, "extend");
+    EXPECT_EQ(result->action, TaskAction::Extend);
     EXPECT_EQ(result->audioId, "song-1");
     EXPECT_EQ(result->continueAt, 30.5);
 

@@ -248,7 +248,7 @@ TEST_F(AceWorkerTest, AnExtensionIsJoinedIntoOneWholeSongUpstream) {
     const auto whole = songs(joined->taskId);
     ASSERT_EQ(whole.size(), 1u);
     EXPECT_EQ(whole[0].complete, SongStatus::Done);
-    EXPECT_EQ(whole[0].origin, "concat");
+    EXPECT_EQ(whole[0].origin, domain::TaskAction::Concat);
     EXPECT_EQ(whole[0].audioUrl, "/media/" + whole[0].id + ".mp3"); // re-hosted like any clip
     EXPECT_NEAR(whole[0].duration, 60 + extension.duration, 1.0);
 

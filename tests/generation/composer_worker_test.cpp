@@ -97,8 +97,7 @@ TEST_F(ComposerWorkerTest, CustomModeSingsTheGivenLyricsInTheGivenStyle) {
         EXPECT_EQ(song.title, "夏日");
         EXPECT_EQ(song.tags, "Rock,Male Vocal");
         // The synced lyrics are stored with the song: the lines sung in this short (8 s) clip, timed inside it.
-        const auto timeline =
-            readOnly(store(), [&](Repositories& repos) { return repos.timelines().find(song.id); });
+        const auto timeline = readOnly(store(), [&](Repositories& repos) { return repos.timelines().find(song.id); });
         ASSERT_TRUE(timeline) << song.id;
         ASSERT_GE(timeline->lines.size(), 1u);
         for (const auto& line : timeline->lines) {
@@ -134,7 +133,7 @@ TEST_F(ComposerWorkerTest, AnExtensionContinuesItsSourceAndJoiningMakesOneWholeS
     ASSERT_EQ(task(extended->taskId).state, TaskState::Succeeded);
     const Song extension = songs(extended->taskId)[1];
     expectPlayable(extension);
-    EXPECT_EQ(extension.origin, "extend");
+    EXPECT_EQ(extension.origin, domain::TaskAction::Extend);
     EXPECT_EQ(extension.sourceId, source.id);
     // Same genre and instruments as the source (the style it played names the genre first).
     EXPECT_EQ(extension.tags.substr(0, extension.tags.find(',')), source.tags.substr(0, source.tags.find(',')));
@@ -152,7 +151,7 @@ TEST_F(ComposerWorkerTest, AnExtensionContinuesItsSourceAndJoiningMakesOneWholeS
     ASSERT_EQ(whole.size(), 1u);
     const Song& song = whole[0];
     EXPECT_EQ(song.complete, SongStatus::Done);
-    EXPECT_EQ(song.origin, "concat");
+    EXPECT_EQ(song.origin, domain::TaskAction::Concat);
     EXPECT_EQ(song.sourceId, extension.id);
     EXPECT_EQ(song.title, "夏日续");
     // The source up to continue_at, then the whole extension.

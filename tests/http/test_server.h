@@ -103,6 +103,10 @@ public:
         return domain::Lyrics{prompt, "[主歌]\n" + prompt + "的歌词\n"};
     }
     std::string name() const override { return "local"; }
+    /// Like the composer: it renders from our stored songs and forgets its jobs.
+    domain::GeneratorCapabilities capabilities() const override {
+        return {.rendersSources = true, .forgetsJobs = true};
+    }
     /// Like the composer: writes a one-second 44.1 kHz stereo WAV under the media key (in setMediaDir's folder).
     domain::Result<std::string> wav(const domain::WavRequest& request) override {
         std::lock_guard lock(_mutex);

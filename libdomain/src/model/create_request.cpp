@@ -12,9 +12,6 @@ namespace gequ::domain {
 namespace {
 
 constexpr std::string_view kFullWidthComma = "\xEF\xBC\x8C"; // ，
-constexpr std::string_view kGenerate = "generate";
-constexpr std::string_view kExtend = "extend";
-constexpr std::string_view kConcat = "concat";
 
 /// The limits of one free-text field.
 struct TextRule {
@@ -127,14 +124,14 @@ std::string normalizeStyle(std::string_view raw, std::string_view gender) {
 
 Result<NormalizedCreate> validateCreate(const CreateRequest& request) {
     NormalizedCreate out;
-    out.action = trim(request.action);
-    if (out.action.empty()) {
-        out.action = kGenerate;
-    }
-    if (out.action != kGenerate && out.action != kExtend && out.action != kConcat) {
+    const std::string action = trim(request.action);
+    const auto parsed = action.empty() ? std::optional(TaskAction::Generate) : parseTaskAction(action);
+    if (!parsed ||
+        (*parsed != TaskAction::Generate && *parsed != TaskAction::Extend && *parsed != TaskAction::Concat)) {
         return invalid("不支持的操作");
     }
-    if (out.action == kConcat) {
+    out.action = *parsed;
+    if (out.action == TaskAction::Concat) {
         // 合成完整歌曲: only the extension to join; title, style and lyrics come from the chain (CreateService).
         out.audioId = trim(request.audioId);
         if (out.audioId.empty()) {
@@ -198,7 +195,7 @@ Result<NormalizedCreate> validateCreate(const CreateRequest& request) {
         return invalid("不支持的模型");
     }
 
-    if (out.action == kExtend) {
+    if (out.action == TaskAction::Extend) {
         out.audioId = trim(request.audioId);
         if (out.audioId.empty()) {
             return invalid("请选择要续写的歌曲");

@@ -100,10 +100,10 @@ Result<CreatedTask> CreateService::create(const std::string& userId, const Creat
     }
     const NormalizedCreate& create = *validated;
 
-    if (create.action == "concat") {
+    if (create.action == TaskAction::Concat) {
         return join(userId, create);
     }
-    if (create.action == "extend") {
+    if (create.action == TaskAction::Extend) {
         auto source = readOnly(_store, [&](Repositories& repos) { return repos.songs().findById(create.audioId); });
         if (!source || source->userId != userId || source->deletedAt || source->complete != SongStatus::Done) {
             return invalid(std::string(kExtendSourceMessage));
@@ -155,9 +155,9 @@ Result<CreatedTask> CreateService::create(const std::string& userId, const Creat
             song.tags = create.style;
             song.prompt = create.prompt;
             song.lyric = create.lyric;
-            if (create.action == "extend") {
+            song.origin = create.action;
+            if (hasSource(create.action)) {
                 song.sourceId = create.audioId;
-                song.origin = "extend";
             }
             repos.songs().insert(song);
         }
@@ -180,7 +180,7 @@ Result<CreatedTask> CreateService::join(const std::string& userId, const Normali
         if (!song || song->userId != userId || song->deletedAt || song->complete != SongStatus::Done) {
             return invalid(std::string(kConcatSourceMessage));
         }
-        if (song->origin != "extend") {
+        if (song->origin != TaskAction::Extend) {
             return invalid(std::string(kConcatNotExtensionMessage));
         }
         auto chain = sourceChain(repos, song->id);
@@ -237,7 +237,7 @@ Result<CreatedTask> CreateService::join(const std::string& userId, const Normali
         song.tags = source->song.tags;
         song.lyric = source->lyric;
         song.sourceId = source->song.id;
-        song.origin = "concat";
+        song.origin = TaskAction::Concat;
         repos.songs().insert(song);
         return created;
     });

@@ -13,7 +13,6 @@ namespace gequ::domain {
 
 namespace {
 
-constexpr std::string_view kLocalProvider = "local";
 constexpr std::string_view kBadRequestMessage = "任务数据无效，无法提交";
 constexpr std::string_view kClipFailedMessage = "该版本生成失败";
 /// listByState pages when looking a pushed status's task up.
@@ -473,8 +472,8 @@ void GenerationWorker::pollDue(const std::string& owner, TimePoint now, TickRepo
             continue;
         }
         // The offline composer forgets its jobs when the process ends: submit the stored request again.
-        if (status->state == UpstreamState::Failed && status->clips.empty() && task.provider == kLocalProvider &&
-            _generator.name() == kLocalProvider) {
+        if (status->state == UpstreamState::Failed && status->clips.empty() && _generator.capabilities().forgetsJobs &&
+            task.provider == _generator.name()) {
             if (auto stored = decodeTaskRequest(task.requestJson)) {
                 stored->request.taskId = task.id;
                 auto ready = upstreamRequest(std::move(stored->request));
@@ -686,10 +685,10 @@ void GenerationWorker::submitDue(const std::string& owner, TimePoint now, TickRe
 }
 
 Result<GenerationRequest> GenerationWorker::upstreamRequest(GenerationRequest request) {
-    if (request.action != "extend" && request.action != "concat") {
+    if (request.action != TaskAction::Extend && request.action != TaskAction::Concat) {
         return request;
     }
-    if (_generator.name() != kLocalProvider) {
+    if (!_generator.capabilities().rendersSources) {
         // An extend or concat names our song; a remote upstream wants its own clip id.
         auto clipId = upstreamClipId(request.audioId);
         if (!clipId) {
@@ -703,7 +702,7 @@ Result<GenerationRequest> GenerationWorker::upstreamRequest(GenerationRequest re
     if (!chain || chain->empty()) {
         return upstreamError(UpstreamFailure::Permanent, std::string(kExtendSourceGoneMessage));
     }
-    if (request.action == "extend") {
+    if (request.action == TaskAction::Extend) {
         cutChain(*chain, request.continueAt);
     }
     request.sources = std::move(*chain);

@@ -241,19 +241,19 @@ Result<SongDownload> WorksService::downloadWav(const std::optional<std::string>&
     request.request.taskId = task->id;
     request.clipIndex = song.clipIndex;
     request.mediaKey = out.mediaKey;
-    if (_generator.name() != "local") {
+    if (!_generator.capabilities().rendersSources) {
         auto clipId = upstreamClipIdOf(_store, _generator, song.id, kWavUnavailableMessage);
         if (!clipId) {
             return upstreamFailureOf(clipId.error()) == UpstreamFailure::Permanent ? unavailable : clipId.error();
         }
         request.upstreamClipId = *clipId;
-    } else if (request.request.action == "extend" || request.request.action == "concat") {
+    } else if (request.request.action == TaskAction::Extend || request.request.action == TaskAction::Concat) {
         // The composer renders the chain again, as it did for the MP3 (GenerationWorker::upstreamRequest).
         auto chain = readOnly(_store, [&](Repositories& repos) { return sourceChain(repos, request.request.audioId); });
         if (!chain || chain->empty()) {
             return unavailable;
         }
-        if (request.request.action == "extend") {
+        if (request.request.action == TaskAction::Extend) {
             cutChain(*chain, request.request.continueAt);
         }
         request.request.sources = std::move(*chain);

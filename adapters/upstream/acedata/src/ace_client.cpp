@@ -491,9 +491,9 @@ AceClient::Call AceClient::post(const std::string& path, const std::string& body
 
 domain::Result<std::string> AceClient::submit(const domain::GenerationRequest& request) {
     Object::Ptr body = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    body->set("action", request.action.empty() ? std::string("generate") : request.action);
+    body->set("action", domain::toString(request.action));
     body->set("model", request.model);
-    if (request.action == "concat") {
+    if (request.action == domain::TaskAction::Concat) {
         // 合成完整歌曲: upstream joins the extension named by audio_id with the clips it continues.
         body->set("audio_id", request.audioId);
     } else {
@@ -508,7 +508,7 @@ domain::Result<std::string> AceClient::submit(const domain::GenerationRequest& r
         } else {
             body->set("prompt", request.prompt);
         }
-        if (request.action == "extend" || !request.audioId.empty()) {
+        if (request.action == domain::TaskAction::Extend || !request.audioId.empty()) {
             body->set("audio_id", request.audioId);
             body->set("continue_at", request.continueAt);
         }

@@ -7,6 +7,7 @@
 #include "gequ/composer/arrangement.h"
 #include "gequ/composer/exceptions.h"
 #include "gequ/composer/lyric_writer.h"
+#include "midi_file.h"
 #include "mp3_encoder.h"
 #include "renderer.h"
 #include "rng.h"
@@ -69,7 +70,8 @@ struct PreparedClip {
 };
 
 PreparedClip prepareClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
-                         const domain::Moderation& moderation, const Arrangement* continues = nullptr) {
+                         const domain::Moderation& moderation, const Arrangement* continues = nullptr,
+                         const std::string& restyle = {}, int restyleVariant = 0) {
     // An extension continues another song: its id joins the seed so it differs from a fresh song.
     const std::string seedId = request.audioId.empty() ? request.taskId : request.taskId + "/" + request.audioId;
     PreparedClip out;
@@ -106,6 +108,8 @@ PreparedClip prepareClip(const ComposerConfig& config, const domain::GenerationR
     input.seed = out.seed;
     input.continues = continues;
     input.clipIndex = clipIndex;
+    input.restyle = restyle;
+    input.restyleVariant = restyleVariant;
     out.song = arrange(input);
     return out;
 }
@@ -122,7 +126,7 @@ int renderCoresOf(const ComposerConfig& config) {
 PreparedClip prepareRoot(const ComposerConfig& config, const domain::GenerationRequest& request,
                          const domain::Moderation& moderation) {
     if (request.sources.empty()) {
-        throw ComposerError("no source songs were given for " + request.action, "原作品已无法续写");
+        throw ComposerError("no source songs were given for " + domain::toString(request.action), "原作品已无法续写");
     }
     domain::GenerationRequest root = request.sources.front().request;
     root.sources.clear();
@@ -133,7 +137,31 @@ PreparedClip prepareRoot(const ComposerConfig& config, const domain::GenerationR
 /// instruments); anything else is a song of its own.
 PreparedClip prepareAny(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                         const domain::Moderation& moderation) {
-    if (request.action != "extend" || request.sources.empty()) {
+    if (request.action == domain::TaskAction::Cover) {
+        // 换个风格: the song covered (a generated song: the chain's one part) written again as it was, played in the
+        // request's style; the new title when one is given.
+        if (request.sources.size() != 1) {
+            throw ComposerError("a cover needs the one song it covers", "原作品已无法换风格");
+        }
+        domain::GenerationRequest source = request.sources.front().request;
+        source.sources.clear();
+        PreparedClip out = prepareClip(config, source, request.sources.front().clipIndex, moderation, nullptr,
+                                       request.style, clipIndex);
+        if (!request.title.empty()) {
+            out.title = request.title;
+        }
+        return out;
+    }
+    if (isStems(request.action)) {
+        // The stems of a song: the song itself (a generated song, an extension continuing its chain's root).
+        if (request.sources.empty()) {
+            throw ComposerError("stems need the song they separate", "原作品已无法分离音轨");
+        }
+        domain::GenerationRequest source = request.sources.back().request;
+        source.sources.assign(request.sources.begin(), request.sources.end() - 1);
+        return prepareAny(config, source, request.sources.back().clipIndex, moderation);
+    }
+    if (request.action != domain::TaskAction::Extend || request.sources.empty()) {
         return prepareClip(config, request, clipIndex, moderation);
     }
     const PreparedClip root = prepareRoot(config, request, moderation);
@@ -308,7 +336,7 @@ ComposedClip encodeClip(const ComposerConfig& config, const domain::GenerationRe
 
 ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                          const domain::Moderation& moderation, const ProgressFn& progress, bool stems) {
-    if (request.action == "concat") {
+    if (request.action == domain::TaskAction::Concat) {
         return composeJoined(config, request, moderation, progress);
     }
     const ProgressFn report = clamped(progress);
@@ -318,7 +346,7 @@ ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationR
 
 std::string composeWav(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                        const domain::Moderation& moderation) {
-    if (request.action == "concat") {
+    if (request.action == domain::TaskAction::Concat) {
         return encodeWav(renderJoined(config, request, moderation, {}).audio);
     }
     const PreparedClip prepared = prepareAny(config, request, clipIndex, moderation);
@@ -326,6 +354,37 @@ std::string composeWav(const ComposerConfig& config, const domain::GenerationReq
     RenderOptions options;
     options.cores = renderCoresOf(config);
     return encodeWav(renderSong(prepared.song, *font, options).mix);
+}
+
+std::vector<ClipStem> composeStems(const ComposerConfig& config, const domain::GenerationRequest& request,
+                                   int clipIndex, const domain::Moderation& moderation, bool four) {
+    if (request.action == domain::TaskAction::Concat) {
+        throw ComposerError("stems of a joined song", "合成的完整歌曲暂不支持分离音轨");
+    }
+    const PreparedClip prepared = prepareAny(config, request, clipIndex, moderation);
+    const std::shared_ptr<SoundFont> font = SoundFont::shared(config.soundfont);
+    RenderOptions options;
+    options.cores = renderCoresOf(config);
+    const RenderedSong song = renderSong(prepared.song, *font, options, four);
+    std::vector<ClipStem> out;
+    out.push_back({"vocal", encodeWav(song.vocal)});
+    if (four) {
+        out.push_back({"drums", encodeWav(song.drums)});
+        out.push_back({"bass", encodeWav(song.bass)});
+        out.push_back({"other", encodeWav(song.other)});
+    } else {
+        out.push_back({"accompaniment", encodeWav(song.accompaniment)});
+    }
+    return out;
+}
+
+std::string composeMidi(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                        const domain::Moderation& moderation) {
+    if (request.action == domain::TaskAction::Concat) {
+        throw ComposerError("MIDI of a joined song", "合成的完整歌曲暂不支持导出 MIDI");
+    }
+    const PreparedClip prepared = prepareAny(config, request, clipIndex, moderation);
+    return writeMidi(prepared.song, prepared.title);
 }
 
 namespace {
@@ -338,7 +397,7 @@ constexpr int kClips = 2;
 
 /// The clips of a task: one for a joined song, two otherwise.
 int clipsOf(const domain::GenerationRequest& request) {
-    return request.action == "concat" ? 1 : kClips;
+    return request.action == domain::TaskAction::Concat ? 1 : kClips;
 }
 
 /// The upstream task id: "local-" and the task id when that is a safe file name (it prefixes the media keys),
@@ -438,6 +497,13 @@ public:
     }
 
     std::string name() const override { return "local"; }
+
+    domain::GeneratorCapabilities capabilities() const override {
+        domain::GeneratorCapabilities out;
+        out.rendersSources = true; // it renders a chain again from the stored requests
+        out.forgetsJobs = true;    // its jobs live in memory
+        return out;
+    }
 
     domain::Result<std::string> wav(const domain::WavRequest& request) override {
         if (request.mediaKey.empty() || request.clipIndex < 0 || request.clipIndex >= kClips) {
@@ -573,7 +639,7 @@ private:
             update(id, [index](Job& job) { job.status.clips[index].state = domain::ClipState::Running; });
             auto rendered = std::make_shared<RenderedClip>();
             const std::optional<std::string> renderError = attempt(clipId, [&] {
-                if (request.action != "concat") {
+                if (request.action != domain::TaskAction::Concat) {
                     *rendered = renderClip(_config, request, i, _moderation, progressOf(i), encoded.get());
                 }
             });
@@ -598,7 +664,7 @@ private:
                         Gate& gate;
                         ~OpenAtEnd() { gate.open(); }
                     } openAtEnd{*gate};
-                    const ComposedClip clip = request.action == "concat"
+                    const ComposedClip clip = request.action == domain::TaskAction::Concat
                                                   ? composeClip(_config, request, i, _moderation, progressOf(i))
                                                   : encodeClip(_config, request, i, *rendered, clamped(progressOf(i)));
                     gate->open();

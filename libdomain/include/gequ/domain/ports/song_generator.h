@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gequ/domain/model/entities.h"
 #include "gequ/domain/model/result.h"
 #include "gequ/domain/model/timeline.h"
 
@@ -16,7 +17,7 @@ struct SourcePart;
 /// What is sent upstream for one create request (already validated and normalised).
 struct GenerationRequest {
     std::string taskId; ///< our task id; seeds the offline composer
-    std::string action = "generate";
+    TaskAction action = TaskAction::Generate;
     std::string prompt;
     std::string model = "chirp-v3-5";
     std::string lyric;
@@ -141,6 +142,16 @@ inline DomainError upstreamError(UpstreamFailure failure, std::string message = 
 /// offline composer); called on the provider's thread, so it must be quick and must not call back into the provider.
 using StatusListener = std::function<void(const TaskStatus& status)>;
 
+/// What a provider does differently, stated by the provider so that the domain never asks for its name.
+struct GeneratorCapabilities {
+    /// It makes an extend, concat, cover or stems from our stored songs (GenerationRequest::sources, filled by the
+    /// worker) instead of from its own clip id (audio_id set to upstream's clip): the offline composer.
+    bool rendersSources = false;
+    /// It keeps its jobs in memory: after a restart it answers our upstream ids as unknown (Failed, no clips), and
+    /// the worker submits the stored request again (the provider is deterministic).
+    bool forgetsJobs = false;
+};
+
 /// The AI upstream: the AceData Suno API or the offline composer.
 ///
 /// Semantics shared by every provider:
@@ -165,8 +176,10 @@ public:
     virtual Result<std::vector<TaskStatus>> poll(const std::vector<std::string>& ids) = 0;
     /// Lyrics for a prompt (a song name or description); Refused (4220) when moderation refuses.
     virtual Result<Lyrics> lyrics(const std::string& prompt) = 0;
-    /// The provider's name ("local" or "ace").
+    /// The provider's name ("local" or "ace"): recorded on each task, and compared with it only.
     virtual std::string name() const = 0;
+    /// What this provider does differently (GeneratorCapabilities).
+    virtual GeneratorCapabilities capabilities() const { return {}; }
     /// A 44.1 kHz stereo WAV of a finished clip: a /media/ URL once stored under request.mediaKey, or the provider's
     /// http(s) URL of the file (to be fetched with MediaFetcher::fetchWav); errors classified as for submit.
     virtual Result<std::string> wav(const WavRequest& request) {

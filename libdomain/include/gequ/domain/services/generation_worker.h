@@ -32,8 +32,8 @@
 //
 // Recovery: a task left submitted or running by a stopped or killed process is polled again by whichever worker
 // leases it next (a crashed worker's lease expires after `lease`). The offline composer keeps its jobs in memory, so
-// after a restart it answers an unknown id as Failed with no clips; for provider "local" the worker then submits the
-// stored request again (the composer is deterministic: same task id, same songs), instead of failing the task.
+// after a restart it answers an unknown id as Failed with no clips; for a provider that says so
+// (GeneratorCapabilities::forgetsJobs) and made the task, the worker then submits the stored request again (the composer is deterministic: same task id, same songs), instead of failing the task.
 // Charging happens only at create time; a refund is written in the same unit of work as the failure, under a unique
 // ledger ref and the task's refunded flag, so nothing is ever charged or refunded twice.
 
