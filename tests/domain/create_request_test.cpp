@@ -219,11 +219,52 @@ TEST(CreateValidation, Actions) {
     empty.action = "";
     EXPECT_EQ(validateCreate(empty)->action, TaskAction::Generate);
 
-    for (std::string action : {"upload", "Generate", "Concat"}) {
+    for (std::string action : {"upload", "Generate", "Concat", "remix", "all-stems"}) {
         CreateRequest request = inspiration("描述");
         request.action = action;
         EXPECT_EQ(messageOf(request), "不支持的操作") << action;
     }
+}
+
+TEST(CreateValidation, StemsNeedOnlyTheSongToSeparate) {
+    for (const char* action : {"stems", "all_stems"}) {
+        CreateRequest request;
+        request.action = action;
+        EXPECT_EQ(messageOf(request), "请选择要分离音轨的歌曲") << action;
+        request.audioId = " song-1 ";
+        request.prompt = std::string(500, 'x'); // ignored: the song is what is separated
+        auto valid = validateCreate(request);
+        ASSERT_TRUE(valid.ok()) << valid.error().message;
+        EXPECT_EQ(valid->action, *parseTaskAction(action));
+        EXPECT_EQ(valid->audioId, "song-1");
+        EXPECT_TRUE(valid->prompt.empty());
+    }
+}
+
+TEST(CreateValidation, ACoverNeedsTheSongAndANewStyle) {
+    CreateRequest request;
+    request.action = "cover";
+    request.style = "摇滚";
+    EXPECT_EQ(messageOf(request), "请选择要换风格的歌曲");
+    request.audioId = "song-1";
+    request.style = " ，";
+    request.gender = "female";
+    EXPECT_EQ(messageOf(request), "请选择新的风格") << "the gender alone is no style";
+    request.style = "摇滚，Jazz";
+    auto valid = validateCreate(request);
+    ASSERT_TRUE(valid.ok()) << valid.error().message;
+    EXPECT_EQ(valid->action, TaskAction::Cover);
+    EXPECT_EQ(valid->style, "female vocal,Rock,Jazz");
+    EXPECT_TRUE(valid->title.empty()); // optional: the song's own by default
+    EXPECT_EQ(valid->model, "chirp-v3-5");
+    request.title = std::string(51, 'x');
+    EXPECT_EQ(messageOf(request), "歌曲名称不能超过50个字符");
+    request.title = "夜曲";
+    request.style = "a,b,c,d,e,f,g,h,i,j,k";
+    EXPECT_EQ(messageOf(request), "标签选择已达上限");
+    request.style = "pop";
+    request.gender = "robot";
+    EXPECT_EQ(messageOf(request), "不支持的人声性别");
 }
 
 TEST(CreateValidation, ConcatNeedsOnlyTheExtensionToJoin) {

@@ -118,6 +118,17 @@ public:
         return "/media/" + request.mediaKey;
     }
 
+    /// Like the composer: a Standard MIDI File (a header and one empty track).
+    domain::Result<std::string> midi(const domain::WavRequest&) override {
+        std::lock_guard lock(_mutex);
+        ++_midiCalls;
+        return std::string("MThd\0\0\0\x06\0\x01\0\x01\x01\xE0MTrk\0\0\0\x04\0\xFF\x2F\0", 26);
+    }
+    int midiCalls() const {
+        std::lock_guard lock(_mutex);
+        return _midiCalls;
+    }
+
     void setMediaDir(std::filesystem::path dir) {
         std::lock_guard lock(_mutex);
         _mediaDir = std::move(dir);
@@ -175,6 +186,7 @@ private:
     std::filesystem::path _mediaDir;
     std::optional<domain::DomainError> _wavError;
     int _wavCalls = 0;
+    int _midiCalls = 0;
 };
 
 /// 2026-11-21T10:00:00Z

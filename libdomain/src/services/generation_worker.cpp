@@ -68,10 +68,11 @@ bool mergeClip(Song& song, const ClipStatus& clip, TimePoint now) {
             }
             song.streamUrl.clear();
             song.duration = clip.duration;
-            if (!clip.lyric.empty()) {
+            // A stem keeps the title that names its part (《…》人声) and the lyric of the song it was split from.
+            if (!clip.lyric.empty() && !isStems(song.origin)) {
                 song.lyric = clip.lyric;
             }
-            if (!clip.title.empty()) {
+            if (!clip.title.empty() && !isStems(song.origin)) {
                 song.title = clip.title;
             }
             if (song.tags.empty() && !clip.style.empty()) {
@@ -685,11 +686,11 @@ void GenerationWorker::submitDue(const std::string& owner, TimePoint now, TickRe
 }
 
 Result<GenerationRequest> GenerationWorker::upstreamRequest(GenerationRequest request) {
-    if (request.action != TaskAction::Extend && request.action != TaskAction::Concat) {
+    if (!hasSource(request.action)) {
         return request;
     }
     if (!_generator.capabilities().rendersSources) {
-        // An extend or concat names our song; a remote upstream wants its own clip id.
+        // An extend, concat, cover or stems names our song; a remote upstream wants its own clip id.
         auto clipId = upstreamClipId(request.audioId);
         if (!clipId) {
             return clipId.error();
@@ -698,14 +699,11 @@ Result<GenerationRequest> GenerationWorker::upstreamRequest(GenerationRequest re
         return request;
     }
     // The composer renders the chain itself: give it the sources.
-    auto chain = readOnly(_store, [&](Repositories& repos) { return sourceChain(repos, request.audioId); });
-    if (!chain || chain->empty()) {
+    auto sources = readOnly(_store, [&](Repositories& repos) { return sourcesOf(repos, request); });
+    if (!sources) {
         return upstreamError(UpstreamFailure::Permanent, std::string(kExtendSourceGoneMessage));
     }
-    if (request.action == TaskAction::Extend) {
-        cutChain(*chain, request.continueAt);
-    }
-    request.sources = std::move(*chain);
+    request.sources = std::move(*sources);
     return request;
 }
 

@@ -335,8 +335,11 @@ bool chainFrom(Repositories& repos, const std::string& songId, int depth, std::v
     if (request.taskId.empty()) {
         request.taskId = task->id;
     }
-    if (request.action == TaskAction::Concat) {
+    if (request.action == TaskAction::Concat || isStems(request.action)) {
         return chainFrom(repos, request.audioId, depth + 1, out); // a joined song plays its whole chain
+    }
+    if (request.action == TaskAction::Cover && !chainFrom(repos, request.audioId, depth + 1, out)) {
+        return false;
     }
     if (request.action == TaskAction::Extend) {
         if (!chainFrom(repos, request.audioId, depth + 1, out)) {
@@ -376,6 +379,39 @@ void cutChain(std::vector<SourcePart>& chain, double at) {
         }
         offset += kept;
     }
+}
+
+std::optional<std::vector<SourcePart>> sourcesOf(Repositories& repos, const GenerationRequest& request) {
+    if (!hasSource(request.action)) {
+        return std::vector<SourcePart>{};
+    }
+    auto chain = sourceChain(repos, request.audioId);
+    if (!chain || chain->empty()) {
+        return std::nullopt;
+    }
+    if (request.action == TaskAction::Extend) {
+        cutChain(*chain, request.continueAt);
+    }
+    return chain;
+}
+
+std::vector<std::string_view> stemParts(TaskAction action) {
+    switch (action) {
+    case TaskAction::Stems:
+        return {"人声", "伴奏"};
+    case TaskAction::AllStems:
+        return {"人声", "鼓", "贝斯", "其他"};
+    case TaskAction::Generate:
+    case TaskAction::Extend:
+    case TaskAction::Concat:
+    case TaskAction::Cover:
+        break;
+    }
+    return {};
+}
+
+std::string stemTitle(std::string_view title, std::string_view part) {
+    return "《" + std::string(title) + "》" + std::string(part);
 }
 
 double chainSeconds(const std::vector<SourcePart>& chain) {

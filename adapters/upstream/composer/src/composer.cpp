@@ -346,6 +346,15 @@ ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationR
 
 std::string composeWav(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                        const domain::Moderation& moderation) {
+    if (isStems(request.action)) {
+        // A stem song: its part of the song it was split from.
+        auto stems =
+            composeStems(config, request, clipIndex, moderation, request.action == domain::TaskAction::AllStems);
+        if (clipIndex < 0 || static_cast<std::size_t>(clipIndex) >= stems.size()) {
+            throw ComposerError("no such stem", std::string(domain::kWavUnavailableMessage));
+        }
+        return std::move(stems[static_cast<std::size_t>(clipIndex)].wav);
+    }
     if (request.action == domain::TaskAction::Concat) {
         return encodeWav(renderJoined(config, request, moderation, {}).audio);
     }
@@ -395,9 +404,21 @@ struct Cancelled {};
 constexpr std::size_t kKeptFinished = 10000;
 constexpr int kClips = 2;
 
-/// The clips of a task: one for a joined song, two otherwise.
+/// The clips of a task: one for a joined song, one per stem, two otherwise.
 int clipsOf(const domain::GenerationRequest& request) {
-    return request.action == domain::TaskAction::Concat ? 1 : kClips;
+    switch (request.action) {
+    case domain::TaskAction::Concat:
+        return 1;
+    case domain::TaskAction::Stems:
+        return 2;
+    case domain::TaskAction::AllStems:
+        return 4;
+    case domain::TaskAction::Generate:
+    case domain::TaskAction::Extend:
+    case domain::TaskAction::Cover:
+        break;
+    }
+    return kClips;
 }
 
 /// The upstream task id: "local-" and the task id when that is a safe file name (it prefixes the media keys),
@@ -505,8 +526,26 @@ public:
         return out;
     }
 
+    domain::Result<std::string> midi(const domain::WavRequest& request) override {
+        if (request.clipIndex < 0 || request.clipIndex >= clipsOf(request.request)) {
+            return domain::upstreamError(domain::UpstreamFailure::Permanent,
+                                         std::string(domain::kMidiUnavailableMessage));
+        }
+        try {
+            // A stem song's MIDI is the song's it was split from (every part: the notes are the same).
+            const int clip = isStems(request.request.action) ? 0 : request.clipIndex;
+            return composeMidi(_config, request.request, clip, _moderation);
+        } catch (const ComposerError& e) {
+            Poco::Logger::get("gequ.composer").error(std::string("writing a MIDI file failed: ") + e.what());
+            return domain::upstreamError(domain::UpstreamFailure::Permanent, e.reason());
+        } catch (const std::exception& e) {
+            Poco::Logger::get("gequ.composer").error(std::string("writing a MIDI file failed: ") + e.what());
+            return domain::upstreamError(domain::UpstreamFailure::Retryable);
+        }
+    }
+
     domain::Result<std::string> wav(const domain::WavRequest& request) override {
-        if (request.mediaKey.empty() || request.clipIndex < 0 || request.clipIndex >= kClips) {
+        if (request.mediaKey.empty() || request.clipIndex < 0 || request.clipIndex >= clipsOf(request.request)) {
             return domain::upstreamError(domain::UpstreamFailure::Permanent,
                                          std::string(domain::kWavUnavailableMessage));
         }
@@ -618,6 +657,10 @@ private:
     /// both cores, so the first song is out one render and one encode after the start, on all the machine has, and
     /// the second one render and one encode later, while the first is being stored.
     void compose(const std::string& id, const domain::GenerationRequest& request) {
+        if (isStems(request.action)) {
+            composeStemSongs(id, request);
+            return;
+        }
         const int clips = clipsOf(request);
         // Per clip: not tried yet, failed with a reason, or "" once stored.
         std::vector<std::optional<std::string>> outcomes(static_cast<std::size_t>(clips));
@@ -699,6 +742,75 @@ private:
                 ++succeeded;
             } else if (outcome && firstError.empty()) {
                 firstError = *outcome;
+            }
+        }
+        finish(id, succeeded, firstError);
+        push(id);
+    }
+
+    /// A stems task: the song rendered once, part by part; each stem encoded, stored and told as a clip of its own,
+    /// in the order of domain::stemParts (vocal, accompaniment; or vocal, drums, bass, other).
+    void composeStemSongs(const std::string& id, const domain::GenerationRequest& request) {
+        const int clips = clipsOf(request);
+        const bool four = request.action == domain::TaskAction::AllStems;
+        std::optional<std::string> failure;
+        for (int i = 0; i < clips; ++i) {
+            update(id,
+                   [i](Job& job) { job.status.clips[static_cast<std::size_t>(i)].state = domain::ClipState::Running; });
+        }
+        PreparedClip prepared;
+        RenderedSong song;
+        failure = attempt(id, [&] {
+            prepared = prepareAny(_config, request, 0, _moderation);
+            const std::shared_ptr<SoundFont> font = SoundFont::shared(_config.soundfont);
+            RenderOptions options;
+            options.cores = renderCoresOf(_config);
+            options.progress = [this, &id](double p) {
+                update(id, [p](Job& job) { job.status.progress = std::max(job.status.progress, 0.8 * p); });
+                if (stopping()) {
+                    throw Cancelled{};
+                }
+            };
+            song = renderSong(prepared.song, *font, options, four);
+        });
+        int succeeded = 0;
+        std::string firstError;
+        const std::vector<const Audio*> stems =
+            four ? std::vector<const Audio*>{&song.vocal, &song.drums, &song.bass, &song.other}
+                 : std::vector<const Audio*>{&song.vocal, &song.accompaniment};
+        for (int i = 0; i < clips; ++i) {
+            const auto index = static_cast<std::size_t>(i);
+            const std::string clipId = id + "-" + std::to_string(i + 1);
+            std::optional<std::string> error = failure;
+            if (!error) {
+                error = attempt(clipId, [&] {
+                    const GenreProfile& genre = genreProfile(prepared.song.genre);
+                    const std::string artist = request.artist.empty() ? _config.defaultArtist : request.artist;
+                    ComposedClip clip;
+                    clip.title = request.title.empty() ? prepared.title : request.title;
+                    clip.mp3 = encodeMp3(*stems[index], {clip.title, artist, std::string(genre.zh)}, 192,
+                                         renderCoresOf(_config));
+                    clip.svg = drawCover(prepared.title, prepared.song, prepared.seed);
+                    clip.style = prepared.song.style;
+                    clip.genre = prepared.song.genre;
+                    clip.seconds = stems[index]->seconds();
+                    if (i == 0) { // the vocal: the words and when they are sung
+                        clip.lyric = prepared.song.instrumental ? std::string() : prepared.lyric;
+                        clip.timeline = lyricTimeline(prepared.song);
+                    }
+                    store(id, index, clipId, clip);
+                    update(id, [i, clips](Job& job) {
+                        job.status.progress = std::max(job.status.progress, 0.8 + 0.2 * (i + 1) / clips);
+                    });
+                });
+            }
+            if (error) {
+                fail(id, index, *error);
+                if (firstError.empty()) {
+                    firstError = *error;
+                }
+            } else {
+                ++succeeded;
             }
         }
         finish(id, succeeded, firstError);

@@ -76,13 +76,16 @@ struct Lyrics {
     std::string text;
 };
 
-/// A lossless copy of one finished clip (the members' WAV download).
+/// A copy of one finished clip: the members' lossless WAV download, and their MIDI file.
 struct WavRequest {
     GenerationRequest request;  ///< the stored request of the clip's task (taskId set): the composer renders it again
     int clipIndex = 0;          ///< which clip of the task
     std::string upstreamClipId; ///< the provider's clip id (AceData's audio_id); empty for the composer
     std::string mediaKey;       ///< where a provider that renders locally stores the file ("<song id>.wav")
 };
+
+/// What a provider without MIDI files answers to SongGenerator::midi.
+inline constexpr std::string_view kMidiUnavailableMessage = "该作品暂不支持导出 MIDI";
 
 /// What a provider without lossless copies answers to SongGenerator::wav.
 inline constexpr std::string_view kWavUnavailableMessage = "该作品暂不支持无损下载";
@@ -150,6 +153,8 @@ struct GeneratorCapabilities {
     /// It keeps its jobs in memory: after a restart it answers our upstream ids as unknown (Failed, no clips), and
     /// the worker submits the stored request again (the provider is deterministic).
     bool forgetsJobs = false;
+    /// It separates a song into four stems (vocal, drums, bass, other); AceData's all_stems gives a dozen instead.
+    bool allStems = true;
 };
 
 /// The AI upstream: the AceData Suno API or the offline composer.
@@ -185,6 +190,11 @@ public:
     virtual Result<std::string> wav(const WavRequest& request) {
         (void)request;
         return upstreamError(UpstreamFailure::Permanent, std::string(kWavUnavailableMessage));
+    }
+    /// A Standard MIDI File of a finished clip (its bytes; request.mediaKey unused); errors classified as for submit.
+    virtual Result<std::string> midi(const WavRequest& request) {
+        (void)request;
+        return upstreamError(UpstreamFailure::Permanent, std::string(kMidiUnavailableMessage));
     }
     /// Whether timing() can be asked for a finished clip's synced lyrics (a remote provider; the composer gives them
     /// with the clip instead).
