@@ -386,5 +386,32 @@ TEST_F(CreateTest, ACoverOfAPublicSongCostsACreateAndTakesTheNewStyle) {
         400, 4000, "换风格和分离音轨的作品暂不支持续写");
 }
 
+TEST_F(CreateTest, ParallelStemsWithTwelvePointsMakeExactlyTwo) {
+    auto user = account("13800000024");
+    setLevel(user.id, 5); // eight at once: only the points limit
+    grant(user.id, 100);
+    auto [taskId, songIds] = createOk(user.token, "夏日");
+    finish(taskId, "夏日");
+    grant(user.id, 12 - points(user.id));
+    ASSERT_EQ(points(user.id), 12);
+    const std::string body = R"({"action":"stems","audio_id":")" + songIds.at(0) + R"("})";
+    constexpr int kRequests = 8;
+    std::vector<int> codes(kRequests, 0);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kRequests; ++i) {
+        threads.emplace_back(
+            [&, i] { codes[static_cast<std::size_t>(i)] = create(user.token, body).json()->getValue<int>("code"); });
+    }
+    for (auto& thread : threads) {
+        thread.join();
+    }
+    EXPECT_EQ(std::count(codes.begin(), codes.end(), 2000), 2);
+    EXPECT_EQ(std::count(codes.begin(), codes.end(), 4020), kRequests - 2);
+    EXPECT_EQ(points(user.id), 2);
+    EXPECT_EQ(tasks().size(), 3u);
+    auto problems = check();
+    EXPECT_TRUE(problems.empty()) << (problems.empty() ? "" : problems.front());
+}
+
 } // namespace
 } // namespace gequ::http::test
