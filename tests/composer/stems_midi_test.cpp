@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <string>
@@ -94,7 +95,9 @@ TEST(Stems, FourStemsAddUpToTheMixOfTheSong) {
         EXPECT_GT(db(rms(stem->left, stem->right)), -40.0); // every stem sounds
     }
     // The four stems summed are the song's mix within -40 dB of residual (same arrangement, same gain staging) ...
-    EXPECT_LT(residualDb(mix.mix, {&four.vocal, &four.drums, &four.bass, &four.other}), -40.0);
+    const double residual = residualDb(mix.mix, {&four.vocal, &four.drums, &four.bass, &four.other});
+    std::cout << "[ stems    ] four stems against the song's mix: " << residual << " dB of residual\n";
+    EXPECT_LT(residual, -40.0);
     // ... and exactly their own mix, as the two stems are theirs.
     EXPECT_LT(residualDb(four.mix, {&four.vocal, &four.drums, &four.bass, &four.other}), -100.0);
     EXPECT_LT(residualDb(mix.mix, {&mix.vocal, &mix.accompaniment}), -100.0);
