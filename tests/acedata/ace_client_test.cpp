@@ -228,7 +228,7 @@ TEST(AceClient, SubmitOfACustomInstrumentalSendsNoLyricAndExtendSendsTheAudio) {
     instrumental.instrumental = true;
     submitOk(client, instrumental);
     GenerationRequest extend = custom("续写", "[副歌]\n再唱一遍", "pop");
-    extend.action = "extend";
+    extend.action = gequ::domain::TaskAction::Extend;
     extend.audioId = "0f3b3a44-1111-4222-8333-944445555666";
     extend.continueAt = 95.5;
     submitOk(client, extend);
@@ -551,6 +551,103 @@ TEST(AceClient, WavFailuresAreClassified) {
     auto empty = client.wav(failing);
     ASSERT_FALSE(empty.ok());
     EXPECT_EQ(upstreamFailureOf(empty.error()), UpstreamFailure::Retryable);
+}
+
+TEST(AceClient, StemsSplitAFinishedClipAndComeBackVocalFirst) {
+    FakeAceServer fake;
+    AceClient client(configFor(fake));
+    const TaskStatus song = pollToEnd(client, submitOk(client, custom("夏日", "[主歌]\n晚风", "pop")));
+    ASSERT_EQ(song.state, UpstreamState::Succeeded);
+    GenerationRequest stems;
+    stems.taskId = "t-stems";
+    stems.action = gequ::domain::TaskAction::Stems;
+    stems.audioId = song.clips[0].id;
+    stems.model = "chirp-v4";
+    stems.title = "夏日";
+    const TaskStatus split = pollToEnd(client, submitOk(client, stems));
+    ASSERT_EQ(split.state, UpstreamState::Succeeded);
+    ASSERT_EQ(split.clips.size(), 2u);
+    EXPECT_EQ(split.clips[0].title, "夏日 (Vocals)"); // upstream lists the instrumental first
+    EXPECT_EQ(split.clips[1].title, "夏日 (Instrumental)");
+    const auto body = parse(fake.requestsTo("/suno/audios").back().body);
+    EXPECT_EQ(body->getValue<std::string>("action"), "stems");
+    EXPECT_EQ(body->getValue<std::string>("audio_id"), song.clips[0].id);
+    EXPECT_FALSE(body->has("continue_at"));
+    EXPECT_FALSE(body->has("lyric"));
+    EXPECT_FALSE(client.capabilities().allStems) << "AceData's all_stems is a dozen stems, not our four";
+
+    // A clip upstream does not have: a permanent failure (the task fails and is refunded).
+    stems.audioId = "no-such-clip";
+    auto refused = client.submit(stems);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(upstreamFailureOf(refused.error()), UpstreamFailure::Permanent);
+}
+
+TEST(AceClient, ACoverSendsTheClipWithTheNewStyleAndTheLyric) {
+    FakeAceServer fake;
+    AceClient client(configFor(fake));
+    const TaskStatus song = pollToEnd(client, submitOk(client, custom("夏日", "[主歌]\n晚风", "folk")));
+    GenerationRequest cover = custom("夏日（摇滚版）", "[主歌]\n晚风", "Rock");
+    cover.action = gequ::domain::TaskAction::Cover;
+    cover.audioId = song.clips[1].id;
+    const TaskStatus made = pollToEnd(client, submitOk(client, cover));
+    ASSERT_EQ(made.state, UpstreamState::Succeeded);
+    ASSERT_EQ(made.clips.size(), 2u);
+    EXPECT_EQ(made.clips[0].style, "Rock");
+    EXPECT_EQ(made.clips[0].title, "夏日（摇滚版）");
+    const auto body = parse(fake.requestsTo("/suno/audios").back().body);
+    EXPECT_EQ(body->getValue<std::string>("action"), "cover");
+    EXPECT_EQ(body->getValue<std::string>("audio_id"), song.clips[1].id);
+    EXPECT_EQ(body->getValue<std::string>("style"), "Rock");
+    EXPECT_EQ(body->getValue<std::string>("lyric"), "[主歌]\n晚风");
+    EXPECT_FALSE(body->has("continue_at"));
+}
+
+TEST(AceClient, MidiBecomesAStandardMidiFileAndItsFailuresAreClassified) {
+    FakeAceServer fake;
+    AceClient client(configFor(fake));
+    const TaskStatus done = pollToEnd(client, submitOk(client, inspiration("夏日海边")));
+    gequ::domain::WavRequest request;
+    request.upstreamClipId = done.clips[0].id;
+    auto file = client.midi(request);
+    ASSERT_TRUE(file.ok()) << file.error().message;
+    // MThd, format 1, three tracks (the tempo, then Synth Voice and Drums), 480 ticks a beat.
+    ASSERT_GT(file->size(), 14u);
+    EXPECT_EQ(file->substr(0, 4), "MThd");
+    EXPECT_EQ(std::string(file->data() + 8, 6), std::string("\0\x01\0\x03\x01\xE0", 6));
+    std::size_t tracks = 0;
+    for (std::size_t at = file->find("MTrk"); at != std::string::npos; at = file->find("MTrk", at + 4)) {
+        ++tracks;
+    }
+    EXPECT_EQ(tracks, 3u);
+    EXPECT_NE(file->find("Synth Voice"), std::string::npos);
+    EXPECT_NE(file->find(std::string("\x99\x24", 2)), std::string::npos) << "the drums' kick on channel 10";
+    EXPECT_EQ(parse(fake.requestsTo("/suno/midi").back().body)->getValue<std::string>("audio_id"), done.clips[0].id);
+
+    gequ::domain::WavRequest none;
+    ASSERT_FALSE(client.midi(none).ok());
+    EXPECT_EQ(upstreamFailureOf(client.midi(none).error()), UpstreamFailure::Permanent);
+    EXPECT_EQ(fake.requestsTo("/suno/midi").size(), 1u) << "no clip id: upstream is not asked";
+    const TaskStatus failing = pollToEnd(client, submitOk(client, inspiration("夏日 [midi-error]")));
+    request.upstreamClipId = failing.clips[0].id;
+    auto busy = client.midi(request); // 500 api_error
+    ASSERT_FALSE(busy.ok());
+    EXPECT_EQ(upstreamFailureOf(busy.error()), UpstreamFailure::Retryable);
+    fake.answerNextRaw(200, "application/json", R"({"success":true,"task_id":"x","data":[{"instruments":[]}]})");
+    auto empty = client.midi(request);
+    ASSERT_FALSE(empty.ok());
+    EXPECT_EQ(empty.error().message, "该作品暂不支持导出 MIDI");
+
+    // A slow answer times out as retryable.
+    AceConfig quick = configFor(fake);
+    quick.timeoutSeconds = 1;
+    AceClient impatient(quick);
+    fake.setDelay(std::chrono::milliseconds(2500));
+    request.upstreamClipId = done.clips[0].id;
+    auto slow = impatient.midi(request);
+    fake.setDelay(std::chrono::milliseconds(0));
+    ASSERT_FALSE(slow.ok());
+    EXPECT_EQ(upstreamFailureOf(slow.error()), UpstreamFailure::Retryable);
 }
 
 TEST(AceClient, ForbiddenSubmitIsRefusedWith4220) {

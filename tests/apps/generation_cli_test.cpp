@@ -75,8 +75,8 @@ TEST_F(GenerationCliTest, TasksListFiltersByState) {
 
     RunResult all = admin({"tasks", "list"});
     ASSERT_EQ(all.status, 0) << all.err;
-    EXPECT_TRUE(contains(all.out, first.taskId + "  queued  ordinary  local  user " + a)) << all.out;
-    EXPECT_TRUE(contains(all.out, second.taskId + "  failed")) << all.out;
+    EXPECT_TRUE(contains(all.out, first.taskId + "  generate  queued  ordinary  local  user " + a)) << all.out;
+    EXPECT_TRUE(contains(all.out, second.taskId + "  generate  failed")) << all.out;
     EXPECT_TRUE(contains(all.out, "refunded  (AI 服务无法处理该请求)")) << all.out;
     EXPECT_TRUE(contains(all.out, "2 tasks")) << all.out;
 
@@ -86,6 +86,7 @@ TEST_F(GenerationCliTest, TasksListFiltersByState) {
     ASSERT_EQ(list->size(), 1u);
     EXPECT_EQ(list->getObject(0)->getValue<std::string>("id"), first.taskId);
     EXPECT_EQ(list->getObject(0)->getValue<std::string>("state"), "queued");
+    EXPECT_EQ(list->getObject(0)->getValue<std::string>("action"), "generate");
     EXPECT_TRUE(list->getObject(0)->getValue<bool>("charged"));
 
     RunResult bad = admin({"tasks", "list", "--state", "done"});

@@ -1,6 +1,6 @@
 // Crash recovery with a killed process (docs/generation.md): gequ-server is SIGKILLed while a task is queued, and
 // again while it is submitted to the offline composer; after the restart the task finishes, and the ledger is exact
-// (gequ-admin check passes: charged once, never refunded).
+// (gequ-admin check passes: charged once, never refunded). Then the same for a stems task made from the song.
 
 #include "app_steps.h"
 #include "gequ/db/database.h"
@@ -102,6 +102,49 @@ TEST(GenerationRecoveryTest, AKilledServerLeavesNothingHalfDoneAfterARestart) {
     EXPECT_EQ(finished->state, domain::TaskState::Succeeded);
     EXPECT_FALSE(finished->refunded);
     auto check = runProgram(GEQU_ADMIN_BIN, {"check"}, dir.str(), isolatedEnv({{"data.dir", data}}));
+    EXPECT_EQ(check.status, 0) << check.out << check.err;
+
+    // The same for a stems task (分离音轨, 5 points): killed while queued, then while submitted; it finishes after the
+    // restart with its two stems, charged once.
+    const auto songs =
+        domain::readOnly(*store, [&](domain::Repositories& repos) { return repos.songs().listByTask(taskId); });
+    ASSERT_FALSE(songs.empty());
+    std::string stemsTask;
+    {
+        ServerProcess server(dir.str(), serverKeys(data, 0), 120);
+        Answer created = call(server.port(), "POST", "/music/api/create/ace",
+                              R"({"action":"stems","audio_id":")" + songs[0].id + R"("})", token);
+        ASSERT_EQ(created.status, 200) << created.body;
+        EXPECT_NE(created.body.find("任务提交成功，扣除积分：5"), std::string::npos) << created.body;
+        stemsTask = parseObject(created.body)->getObject("data")->getValue<std::string>("taskId");
+        server.kill();
+    }
+    {
+        ServerProcess server(dir.str(), serverKeys(data, 1), 120);
+        ASSERT_TRUE(awaitState(*store, stemsTask,
+                               {domain::TaskState::Submitted, domain::TaskState::Running, domain::TaskState::Succeeded},
+                               std::chrono::seconds(30)))
+            << server.err();
+        server.kill();
+    }
+    {
+        ServerProcess server(dir.str(), serverKeys(data, 1), 120);
+        ASSERT_TRUE(awaitState(*store, stemsTask, {domain::TaskState::Succeeded, domain::TaskState::Failed},
+                               std::chrono::seconds(60)))
+            << server.err();
+        Answer profile = call(server.port(), "GET", "/user/select", {}, token);
+        EXPECT_NE(profile.body.find(R"("integral":5)"), std::string::npos) << profile.body;
+        EXPECT_EQ(server.stop(), 0) << server.err();
+    }
+    const auto stems =
+        domain::readOnly(*store, [&](domain::Repositories& repos) { return repos.songs().listByTask(stemsTask); });
+    ASSERT_EQ(stems.size(), 2u);
+    for (const auto& stem : stems) {
+        EXPECT_EQ(stem.complete, domain::SongStatus::Done);
+        EXPECT_EQ(stem.origin, domain::TaskAction::Stems);
+        EXPECT_EQ(stem.sourceId, songs[0].id);
+    }
+    check = runProgram(GEQU_ADMIN_BIN, {"check"}, dir.str(), isolatedEnv({{"data.dir", data}}));
     EXPECT_EQ(check.status, 0) << check.out << check.err;
 }
 

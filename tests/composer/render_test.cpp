@@ -249,7 +249,7 @@ TEST(Render, AnExtensionKeepsItsSourcesKeyAndTempoAndAJoinedSongDecodesAsTheWhol
 
     GenerationRequest extend = customRequest("");
     extend.taskId = "join-extension";
-    extend.action = "extend";
+    extend.action = gequ::domain::TaskAction::Extend;
     extend.title = "晚风续";
     extend.lyric = "[主歌]\n海风吹过沙滩\n[副歌]\n歌声飘向远方\n";
     extend.audioId = "song-of-join-source";
@@ -271,7 +271,7 @@ TEST(Render, AnExtensionKeepsItsSourcesKeyAndTempoAndAJoinedSongDecodesAsTheWhol
 
     GenerationRequest join;
     join.taskId = "join-whole";
-    join.action = "concat";
+    join.action = gequ::domain::TaskAction::Concat;
     join.custom = true;
     join.title = "晚风续";
     join.audioId = "song-of-join-extension";

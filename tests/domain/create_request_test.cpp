@@ -93,7 +93,7 @@ TEST(CreateValidation, InspirationModeNormalised) {
     auto result = validateCreate(request);
     ASSERT_TRUE(result.ok());
     EXPECT_EQ(result->mode, CreateMode::Inspiration);
-    EXPECT_EQ(result->action, "generate");
+    EXPECT_EQ(result->action, TaskAction::Generate);
     EXPECT_EQ(result->prompt, "一首关于夏天的歌");
     EXPECT_EQ(result->model, "chirp-v3-5");
     EXPECT_TRUE(result->instrumental);
@@ -217,13 +217,54 @@ TEST(CreateValidation, ModelList) {
 TEST(CreateValidation, Actions) {
     CreateRequest empty = inspiration("描述");
     empty.action = "";
-    EXPECT_EQ(validateCreate(empty)->action, "generate");
+    EXPECT_EQ(validateCreate(empty)->action, TaskAction::Generate);
 
-    for (std::string action : {"upload", "Generate", "Concat"}) {
+    for (std::string action : {"upload", "Generate", "Concat", "remix", "all-stems"}) {
         CreateRequest request = inspiration("描述");
         request.action = action;
         EXPECT_EQ(messageOf(request), "不支持的操作") << action;
     }
+}
+
+TEST(CreateValidation, StemsNeedOnlyTheSongToSeparate) {
+    for (const char* action : {"stems", "all_stems"}) {
+        CreateRequest request;
+        request.action = action;
+        EXPECT_EQ(messageOf(request), "请选择要分离音轨的歌曲") << action;
+        request.audioId = " song-1 ";
+        request.prompt = std::string(500, 'x'); // ignored: the song is what is separated
+        auto valid = validateCreate(request);
+        ASSERT_TRUE(valid.ok()) << valid.error().message;
+        EXPECT_EQ(valid->action, *parseTaskAction(action));
+        EXPECT_EQ(valid->audioId, "song-1");
+        EXPECT_TRUE(valid->prompt.empty());
+    }
+}
+
+TEST(CreateValidation, ACoverNeedsTheSongAndANewStyle) {
+    CreateRequest request;
+    request.action = "cover";
+    request.style = "摇滚";
+    EXPECT_EQ(messageOf(request), "请选择要换风格的歌曲");
+    request.audioId = "song-1";
+    request.style = " ，";
+    request.gender = "female";
+    EXPECT_EQ(messageOf(request), "请选择新的风格") << "the gender alone is no style";
+    request.style = "摇滚，Jazz";
+    auto valid = validateCreate(request);
+    ASSERT_TRUE(valid.ok()) << valid.error().message;
+    EXPECT_EQ(valid->action, TaskAction::Cover);
+    EXPECT_EQ(valid->style, "female vocal,Rock,Jazz");
+    EXPECT_TRUE(valid->title.empty()); // optional: the song's own by default
+    EXPECT_EQ(valid->model, "chirp-v3-5");
+    request.title = std::string(51, 'x');
+    EXPECT_EQ(messageOf(request), "歌曲名称不能超过50个字符");
+    request.title = "夜曲";
+    request.style = "a,b,c,d,e,f,g,h,i,j,k";
+    EXPECT_EQ(messageOf(request), "标签选择已达上限");
+    request.style = "pop";
+    request.gender = "robot";
+    EXPECT_EQ(messageOf(request), "不支持的人声性别");
 }
 
 TEST(CreateValidation, ConcatNeedsOnlyTheExtensionToJoin) {
@@ -234,7 +275,7 @@ TEST(CreateValidation, ConcatNeedsOnlyTheExtensionToJoin) {
     request.prompt = std::string(500, 'x'); // ignored: the chain names the song
     auto valid = validateCreate(request);
     ASSERT_TRUE(valid.ok()) << valid.error().message;
-    EXPECT_EQ(valid->action, "concat");
+    EXPECT_EQ(valid->action, TaskAction::Concat);
     EXPECT_EQ(valid->audioId, "ext-1");
     EXPECT_EQ(valid->model, "chirp-v3-5");
     EXPECT_TRUE(valid->prompt.empty());
@@ -249,7 +290,7 @@ TEST(CreateValidation, ExtendShape) {
     request.continueAt = 30.5;
     auto result = validateCreate(request);
     ASSERT_TRUE(result.ok());
-    EXPECT_EQ(result->action, "extend");
+    EXPECT_EQ(result->action, TaskAction::Extend);
     EXPECT_EQ(result->audioId, "song-1");
     EXPECT_EQ(result->continueAt, 30.5);
 

@@ -15,7 +15,7 @@ TaskRequest sample() {
     TaskRequest stored;
     GenerationRequest& r = stored.request;
     r.taskId = "2f1c9a0e-0000-4000-8000-000000000001";
-    r.action = "extend";
+    r.action = TaskAction::Extend;
     r.prompt = "一首关于\"夏天\"的歌\n第二行\t制表符 \\ 反斜杠";
     r.model = "chirp-v4-5";
     r.lyric = "[主歌]\n阳光洒在窗台 🌞\n";
@@ -255,3 +255,33 @@ TEST(SourceChain, CuttingKeepsThePartWhereTheCutFallsAndDropsTheRest) {
     EXPECT_EQ(beyond.size(), 3u);
     EXPECT_DOUBLE_EQ(gequ::domain::chainSeconds(beyond), 250);
 }
+
+namespace {
+
+TEST(TaskActionTest, EveryActionHasOneNameThatReadsBack) {
+    const TaskAction all[] = {TaskAction::Generate, TaskAction::Extend, TaskAction::Concat,
+                              TaskAction::Cover,    TaskAction::Stems,  TaskAction::AllStems};
+    std::vector<std::string> names;
+    for (TaskAction action : all) {
+        names.push_back(toString(action));
+        EXPECT_EQ(parseTaskAction(names.back()), action) << names.back();
+    }
+    EXPECT_EQ(names, (std::vector<std::string>{"generate", "extend", "concat", "cover", "stems", "all_stems"}));
+    for (const char* bad : {"", "Generate", "remix", "all-stems"}) {
+        EXPECT_FALSE(parseTaskAction(bad)) << bad;
+    }
+    EXPECT_FALSE(hasSource(TaskAction::Generate));
+    EXPECT_TRUE(hasSource(TaskAction::Cover));
+    EXPECT_TRUE(isStems(TaskAction::Stems));
+    EXPECT_TRUE(isStems(TaskAction::AllStems));
+    EXPECT_FALSE(isStems(TaskAction::Cover));
+}
+
+TEST(TaskActionTest, AStoredRequestWithAnUnknownActionDoesNotRead) {
+    EXPECT_FALSE(decodeTaskRequest(R"({"taskId":"t","action":"remix"})"));
+    auto cover = decodeTaskRequest(R"({"taskId":"t","action":"all_stems","audioId":"s"})");
+    ASSERT_TRUE(cover);
+    EXPECT_EQ(cover->request.action, TaskAction::AllStems);
+}
+
+} // namespace

@@ -218,6 +218,54 @@ TEST_F(AceWorkerTest, ACallbackFinishesTheTaskAndTheWorkerRehostsIt) {
     expectInvariants();
 }
 
+TEST_F(AceWorkerTest, StemsAreSplitUpstreamAndAFailedSplitIsRefundedOnce) {
+    const std::string user = addUser(40, 2); // two tasks at once
+    const std::string good = createTask(user, "夏日", "[主歌]\n阳光", "pop");
+    const std::string fragile = createTask(user, "夏夜 [stems-fail]", "[主歌]\n星光", "pop");
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(good) && isFinalTask(fragile); }));
+    const Song source = songs(good)[0];
+    ASSERT_EQ(source.complete, SongStatus::Done);
+    EXPECT_EQ(points(user), 20);
+
+    CreateRequest stems;
+    stems.action = "stems";
+    stems.audioId = source.id;
+    auto split = creator().create(user, stems);
+    ASSERT_TRUE(split.ok()) << split.error().message;
+    EXPECT_EQ(points(user), 15);
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(split->taskId); }));
+    ASSERT_EQ(task(split->taskId).state, TaskState::Succeeded);
+    const auto parts = songs(split->taskId);
+    ASSERT_EQ(parts.size(), 2u);
+    EXPECT_EQ(parts[0].title, "《夏日》人声"); // our title, not upstream's "夏日 (Vocals)"
+    EXPECT_EQ(parts[1].title, "《夏日》伴奏");
+    for (const Song& part : parts) {
+        EXPECT_EQ(part.complete, SongStatus::Done);
+        EXPECT_EQ(part.origin, domain::TaskAction::Stems);
+        EXPECT_EQ(part.audioUrl, "/media/" + part.id + ".mp3"); // re-hosted like any clip
+    }
+    const auto body = parse(fake().requestsTo("/suno/audios").back().body);
+    EXPECT_EQ(body->getValue<std::string>("action"), "stems");
+    EXPECT_FALSE(body->has("continue_at"));
+
+    // Upstream fails a split: refunded once, however often the task is polled afterwards.
+    stems.audioId = songs(fragile)[0].id;
+    auto failing = creator().create(user, stems);
+    ASSERT_TRUE(failing.ok()) << failing.error().message;
+    EXPECT_EQ(points(user), 10);
+    ASSERT_TRUE(tickUntil(worker(), [&] { return isFinalTask(failing->taskId); }));
+    EXPECT_EQ(task(failing->taskId).state, TaskState::Failed);
+    EXPECT_TRUE(task(failing->taskId).refunded);
+    for (int i = 0; i < 3; ++i) {
+        clock().advance(std::chrono::seconds(30));
+        worker().tick("w1");
+    }
+    EXPECT_EQ(points(user), 15);
+    // AceData's all_stems is a dozen stems, not our four: the client says so (the runtime's CreateSettings::allStems).
+    EXPECT_FALSE(client().capabilities().allStems);
+    expectInvariants();
+}
+
 TEST_F(AceWorkerTest, AnExtensionIsJoinedIntoOneWholeSongUpstream) {
     const std::string user = addUser(30);
     const std::string sourceTask = createTask(user, "夏日", "[主歌]\n阳光", "pop");
@@ -248,7 +296,7 @@ TEST_F(AceWorkerTest, AnExtensionIsJoinedIntoOneWholeSongUpstream) {
     const auto whole = songs(joined->taskId);
     ASSERT_EQ(whole.size(), 1u);
     EXPECT_EQ(whole[0].complete, SongStatus::Done);
-    EXPECT_EQ(whole[0].origin, "concat");
+    EXPECT_EQ(whole[0].origin, domain::TaskAction::Concat);
     EXPECT_EQ(whole[0].audioUrl, "/media/" + whole[0].id + ".mp3"); // re-hosted like any clip
     EXPECT_NEAR(whole[0].duration, 60 + extension.duration, 1.0);
 

@@ -97,8 +97,7 @@ TEST_F(ComposerWorkerTest, CustomModeSingsTheGivenLyricsInTheGivenStyle) {
         EXPECT_EQ(song.title, "夏日");
         EXPECT_EQ(song.tags, "Rock,Male Vocal");
         // The synced lyrics are stored with the song: the lines sung in this short (8 s) clip, timed inside it.
-        const auto timeline =
-            readOnly(store(), [&](Repositories& repos) { return repos.timelines().find(song.id); });
+        const auto timeline = readOnly(store(), [&](Repositories& repos) { return repos.timelines().find(song.id); });
         ASSERT_TRUE(timeline) << song.id;
         ASSERT_GE(timeline->lines.size(), 1u);
         for (const auto& line : timeline->lines) {
@@ -134,7 +133,7 @@ TEST_F(ComposerWorkerTest, AnExtensionContinuesItsSourceAndJoiningMakesOneWholeS
     ASSERT_EQ(task(extended->taskId).state, TaskState::Succeeded);
     const Song extension = songs(extended->taskId)[1];
     expectPlayable(extension);
-    EXPECT_EQ(extension.origin, "extend");
+    EXPECT_EQ(extension.origin, domain::TaskAction::Extend);
     EXPECT_EQ(extension.sourceId, source.id);
     // Same genre and instruments as the source (the style it played names the genre first).
     EXPECT_EQ(extension.tags.substr(0, extension.tags.find(',')), source.tags.substr(0, source.tags.find(',')));
@@ -152,7 +151,7 @@ TEST_F(ComposerWorkerTest, AnExtensionContinuesItsSourceAndJoiningMakesOneWholeS
     ASSERT_EQ(whole.size(), 1u);
     const Song& song = whole[0];
     EXPECT_EQ(song.complete, SongStatus::Done);
-    EXPECT_EQ(song.origin, "concat");
+    EXPECT_EQ(song.origin, domain::TaskAction::Concat);
     EXPECT_EQ(song.sourceId, extension.id);
     EXPECT_EQ(song.title, "夏日续");
     // The source up to continue_at, then the whole extension.
@@ -235,6 +234,94 @@ TEST_F(ComposerWorkerTest, AfterARestartTheComposerIsGivenItsJobAgain) {
     }
     EXPECT_EQ(points(user), 10);
     EXPECT_EQ(records(user).size(), 2u); // the gift and one charge: nothing twice, no refund
+    expectInvariants();
+}
+
+TEST_F(ComposerWorkerTest, StemsAreSongsOfTheirOwnNamedAfterTheirPartAndChargedOnce) {
+    auto generator = composer(config());
+    GenerationWorker worker(store(), clock(), *generator, nullptr, composerSettings());
+    const std::string user = addUser(100, 1); // a member: four stems too
+    const std::string sourceTask = createTask(user, "夏日", "[主歌]\n阳光洒在海面上\n[副歌]\n我们一起唱", "pop");
+    ASSERT_TRUE(tickUntil(worker, [&] { return isFinalTask(sourceTask); }));
+    const Song source = songs(sourceTask)[0];
+    expectPlayable(source);
+    const std::int64_t before = points(user);
+
+    for (const char* action : {"stems", "all_stems"}) {
+        CreateRequest stems;
+        stems.action = action;
+        stems.audioId = source.id;
+        auto created = creator().create(user, stems);
+        ASSERT_TRUE(created.ok()) << created.error().message;
+        const bool four = std::string(action) == "all_stems";
+        EXPECT_EQ(created->cost, four ? kAllStemsCost : kStemsCost);
+        ASSERT_EQ(created->songIds.size(), four ? 4u : 2u);
+        ASSERT_TRUE(tickUntil(worker, [&] { return isFinalTask(created->taskId); }));
+        ASSERT_EQ(task(created->taskId).state, TaskState::Succeeded) << task(created->taskId).error;
+        const auto parts = songs(created->taskId);
+        const std::vector<std::string> titles =
+            four ? std::vector<std::string>{"《夏日》人声", "《夏日》鼓", "《夏日》贝斯", "《夏日》其他"}
+                 : std::vector<std::string>{"《夏日》人声", "《夏日》伴奏"};
+        ASSERT_EQ(parts.size(), titles.size());
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            expectPlayable(parts[i]);
+            EXPECT_EQ(parts[i].title, titles[i]);
+            EXPECT_EQ(parts[i].origin, *parseTaskAction(action));
+            EXPECT_EQ(parts[i].sourceId, source.id);
+            EXPECT_NEAR(parts[i].duration, source.duration, 0.01);
+            EXPECT_NE(parts[i].audioUrl, source.audioUrl);
+        }
+        EXPECT_EQ(parts[0].lyric, source.lyric); // the words are on the vocal stem
+        EXPECT_TRUE(parts[1].lyric.empty());
+    }
+    EXPECT_EQ(points(user), before - kStemsCost - kAllStemsCost);
+    expectInvariants();
+}
+
+TEST_F(ComposerWorkerTest, ACoverSingsTheSameLyricInTheNewStyle) {
+    auto generator = composer(config());
+    GenerationWorker worker(store(), clock(), *generator, nullptr, composerSettings());
+    const std::string owner = addUser(100);
+    const std::string sourceTask = createTask(owner, "夏日", "[主歌]\n阳光洒在海面上\n[副歌]\n我们一起唱", "folk");
+    ASSERT_TRUE(tickUntil(worker, [&] { return isFinalTask(sourceTask); }));
+    const Song source = songs(sourceTask)[0];
+    // Someone else covers it once it is public.
+    const std::string fan = addUser(100);
+    CreateRequest cover;
+    cover.action = "cover";
+    cover.audioId = source.id;
+    cover.style = "摇滚";
+    EXPECT_EQ(creator().create(fan, cover).error().code, ErrorCode::NotFound) << "a private song is unknown";
+    store().transact([&](Repositories& repos) {
+        auto song = repos.songs().findById(source.id);
+        song->open = true;
+        repos.songs().update(*song);
+        return true;
+    });
+    auto created = creator().create(fan, cover);
+    ASSERT_TRUE(created.ok()) << created.error().message;
+    EXPECT_EQ(points(fan), 90);
+    ASSERT_TRUE(tickUntil(worker, [&] { return isFinalTask(created->taskId); }));
+    ASSERT_EQ(task(created->taskId).state, TaskState::Succeeded);
+    for (const Song& song : songs(created->taskId)) {
+        expectPlayable(song);
+        EXPECT_EQ(song.origin, TaskAction::Cover);
+        EXPECT_EQ(song.sourceId, source.id);
+        EXPECT_EQ(song.userId, fan);
+        EXPECT_EQ(song.title, "夏日");
+        EXPECT_EQ(song.lyric, source.lyric);
+        EXPECT_EQ(song.tags, "Rock");
+        EXPECT_NEAR(song.duration, source.duration, source.duration * 0.1);
+        const auto timeline = readOnly(store(), [&](Repositories& repos) { return repos.timelines().find(song.id); });
+        ASSERT_TRUE(timeline);
+        EXPECT_FALSE(timeline->lines.empty());
+    }
+    // The cover of clip 1 is the source song re-orchestrated: the first line starts when the source's does.
+    const auto first = readOnly(store(), [&](Repositories& repos) { return repos.timelines().find(source.id); });
+    const auto covered =
+        readOnly(store(), [&](Repositories& repos) { return repos.timelines().find(songs(created->taskId)[0].id); });
+    ASSERT_TRUE(first && covered);
+    EXPECT_EQ(encodeTimeline(*covered), encodeTimeline(*first));
     expectInvariants();
 }
 

@@ -100,6 +100,9 @@ public:
     }
     Result<Lyrics> lyrics(const std::string& prompt) override { return Lyrics{prompt, "歌词"}; }
     std::string name() const override { return _name; }
+    GeneratorCapabilities capabilities() const override { return _capabilities; }
+    /// What it says it can do (nothing special by default, as AceData).
+    void setCapabilities(GeneratorCapabilities capabilities) { _capabilities = capabilities; }
 
     /// The next submit fails with this error (queued in order).
     void failNextSubmit(DomainError error) {
@@ -146,6 +149,7 @@ public:
 
 private:
     std::string _name;
+    GeneratorCapabilities _capabilities;
     mutable std::mutex _mutex;
     std::deque<std::optional<DomainError>> _submitAnswers;
     std::map<std::string, TaskStatus> _statuses;

@@ -500,6 +500,7 @@ TEST_F(WorkerTest, LocalMediaNeedsNoRehosting) {
 
 TEST_F(WorkerTest, AJobTheComposerForgotIsSubmittedAgainNotFailed) {
     ScriptedGenerator composer("local");
+    composer.setCapabilities({.rendersSources = true, .forgetsJobs = true});
     useProvider("local");
     auto w = worker(composer, settings());
     const std::string user = addUser();
@@ -564,7 +565,7 @@ TEST_F(WorkerTest, AnExtendSendsUpstreamsClipIdOfTheSong) {
     ASSERT_TRUE(created.ok()) << created.error().message;
     w->tick("w1");
     EXPECT_EQ(task(created->taskId).state, TaskState::Submitted);
-    EXPECT_EQ(upstream.requests().back().action, "extend");
+    EXPECT_EQ(upstream.requests().back().action, domain::TaskAction::Extend);
     EXPECT_EQ(upstream.requests().back().audioId, "up-" + source + "-2");
     EXPECT_EQ(upstream.requests().back().continueAt, 30);
 
@@ -598,7 +599,7 @@ TEST_F(WorkerTest, AJoinIsFreeAndAFailedJoinRefundsNothing) {
     ASSERT_TRUE(joined.ok()) << joined.error().message;
     EXPECT_EQ(points(user), before) << "joining is free";
     w->tick("w1");
-    EXPECT_EQ(upstream.requests().back().action, "concat");
+    EXPECT_EQ(upstream.requests().back().action, domain::TaskAction::Concat);
     EXPECT_EQ(upstream.requests().back().audioId, "up-" + extended->taskId + "-1");
     // Upstream fails it: the song fails, nothing is refunded (nothing was charged).
     TaskStatus failed = status("up-" + joined->taskId, UpstreamState::Failed, {});
@@ -639,8 +640,9 @@ TEST_F(WorkerTest, OneJoinPerExtensionASecondAnswersTheFirstsSong) {
     }
     w->tick("w1");
     const auto requests = upstream.requests();
-    const auto submitted =
-        std::count_if(requests.begin(), requests.end(), [](const auto& request) { return request.action == "concat"; });
+    const auto submitted = std::count_if(requests.begin(), requests.end(), [](const auto& request) {
+        return request.action == domain::TaskAction::Concat;
+    });
     EXPECT_EQ(submitted, 1) << "one upstream job";
     // Once the join has failed, joining again is allowed (a new task).
     TaskStatus failed = status("up-" + first->taskId, UpstreamState::Failed, {});

@@ -19,6 +19,10 @@ protected:
         return user;
     }
 
+    HttpAnswer openSong(const std::string& token, const std::string& id, const std::string& open) {
+        return post("/music/openSong", R"({"nativeId":")" + id + R"(","openId":)" + open + "}", token);
+    }
+
     static std::string repeat(const std::string& unit, int n) {
         std::string out;
         for (int i = 0; i < n; ++i) {
@@ -282,6 +286,131 @@ TEST_F(CreateTest, ParallelCreatesNeverExceedTheConcurrencyLimit) {
     EXPECT_EQ(std::count(codes.begin(), codes.end(), 2000), 2);
     EXPECT_EQ(std::count(codes.begin(), codes.end(), 4290), kRequests - 2);
     EXPECT_EQ(points(user.id), 1000);
+}
+
+TEST_F(CreateTest, StemsAreTheOwnersFourForMembersChargedAsDocumented) {
+    auto owner = account("13800000020");
+    auto fan = account("13800000021");
+    grant(owner.id, 100);
+    grant(fan.id, 100);
+    auto [taskId, songIds] = createOk(owner.token, "夏日");
+    const std::string song = songIds.at(0);
+    const auto stems = [](const std::string& action, const std::string& id) {
+        return R"({"action":")" + action + R"(","audio_id":")" + id + R"("})";
+    };
+    expectError(create(owner.token, R"({"action":"stems"})"), 400, 4000, "请选择要分离音轨的歌曲");
+    expectError(create(owner.token, stems("stems", song)), 409, 4090, "音乐正在生成中，请稍候");
+    finish(taskId, "夏日");
+    // Another person's private song is unknown; their public one is not theirs to split.
+    expectError(create(fan.token, stems("stems", song)), 404, 4040, "歌曲不存在");
+    expectOk(openSong(owner.token, song, "1"));
+    expectError(create(fan.token, stems("stems", song)), 403, 4030, "只能分离自己作品的音轨");
+    expectError(create(owner.token, stems("stems", "no-such-song")), 404, 4040, "歌曲不存在");
+    // Four stems are a member benefit: nothing charged, nothing written.
+    const auto before = tasks().size();
+    expectError(create(owner.token, stems("all_stems", song)), 403, 4030,
+                "四轨分离（人声、鼓、贝斯、其他）是会员专享权益，开通会员后即可使用");
+    EXPECT_EQ(points(owner.id), 110);
+    EXPECT_EQ(tasks().size(), before);
+
+    auto two = create(owner.token, stems("stems", song));
+    expectOk(two, "任务提交成功，扣除积分：5");
+    auto twoIds = data(two)->getArray("songIds");
+    ASSERT_EQ(twoIds->size(), 2u);
+    const auto vocal = this->song(twoIds->getElement<std::string>(0));
+    const auto backing = this->song(twoIds->getElement<std::string>(1));
+    ASSERT_TRUE(vocal && backing);
+    EXPECT_EQ(vocal->title, "《夏日》人声");
+    EXPECT_EQ(backing->title, "《夏日》伴奏");
+    EXPECT_EQ(vocal->origin, domain::TaskAction::Stems);
+    EXPECT_EQ(vocal->sourceId, song);
+    EXPECT_EQ(points(owner.id), 105);
+    // A stem is not split again.
+    finish(data(two)->getValue<std::string>("taskId"));
+    expectError(create(owner.token, stems("stems", vocal->id)), 400, 4000, "音轨不能再次分离");
+
+    setLevel(owner.id, 1);
+    auto four = create(owner.token, stems("all_stems", song));
+    expectOk(four, "任务提交成功，扣除积分：10");
+    std::vector<std::string> titles;
+    for (const auto& s : songsOf(data(four)->getValue<std::string>("taskId"))) {
+        titles.push_back(s.title);
+        EXPECT_EQ(s.origin, domain::TaskAction::AllStems);
+    }
+    EXPECT_EQ(titles, (std::vector<std::string>{"《夏日》人声", "《夏日》鼓", "《夏日》贝斯", "《夏日》其他"}));
+    EXPECT_EQ(points(owner.id), 95);
+    // The works list names where each came from.
+    auto list = getAs("/music/song/list?page=1", owner.token);
+    EXPECT_NE(list.text().find(R"("origin":"all_stems")"), std::string::npos);
+    EXPECT_NE(list.text().find(R"("source_id":")" + song + "\""), std::string::npos);
+    auto problems = check();
+    EXPECT_TRUE(problems.empty()) << (problems.empty() ? "" : problems.front());
+}
+
+TEST_F(CreateTest, ACoverOfAPublicSongCostsACreateAndTakesTheNewStyle) {
+    auto owner = account("13800000022");
+    auto fan = account("13800000023");
+    grant(owner.id, 100);
+    grant(fan.id, 100);
+    auto [taskId, songIds] = createOk(owner.token, "夏日");
+    const std::string song = songIds.at(0);
+    finish(taskId, "夏日");
+    const auto cover = [](const std::string& id, const std::string& style, const std::string& extra = {}) {
+        return R"({"action":"cover","audio_id":")" + id + R"(","style":")" + style + "\"" + extra + "}";
+    };
+    expectError(create(fan.token, cover(song, "摇滚")), 404, 4040, "歌曲不存在"); // private
+    expectOk(openSong(owner.token, song, "1"));
+    expectError(create(fan.token, cover(song, "")), 400, 4000, "请选择新的风格");
+    expectError(create(fan.token, cover(song, "摇滚", R"(,"title":"禁词")")), 422, 4220,
+                "歌名包含敏感内容，无法生成歌词");
+    EXPECT_EQ(points(fan.id), 120);
+    auto answer = create(fan.token, cover(song, "摇滚", R"(,"title":"夏日（摇滚版）")"));
+    expectOk(answer, "任务提交成功，扣除积分：10");
+    EXPECT_EQ(points(fan.id), 110);
+    const auto made = songsOf(data(answer)->getValue<std::string>("taskId"));
+    ASSERT_EQ(made.size(), 2u);
+    for (const auto& s : made) {
+        EXPECT_EQ(s.userId, fan.id);
+        EXPECT_EQ(s.title, "夏日（摇滚版）");
+        EXPECT_EQ(s.tags, "Rock");
+        EXPECT_EQ(s.origin, domain::TaskAction::Cover);
+        EXPECT_EQ(s.sourceId, song);
+        EXPECT_FALSE(s.open);
+    }
+    // Only newly created songs are covered: not a cover again.
+    finish(data(answer)->getValue<std::string>("taskId"));
+    expectError(create(fan.token, cover(made[0].id, "爵士")), 400, 4000, "只能为新创作的歌曲换风格");
+    // Nor is a cover extended.
+    expectError(
+        create(fan.token, R"({"action":"extend","prompt":"续写","audio_id":")" + made[0].id + R"(","continue_at":10})"),
+        400, 4000, "换风格和分离音轨的作品暂不支持续写");
+}
+
+TEST_F(CreateTest, ParallelStemsWithTwelvePointsMakeExactlyTwo) {
+    auto user = account("13800000024");
+    setLevel(user.id, 5); // eight at once: only the points limit
+    grant(user.id, 100);
+    auto [taskId, songIds] = createOk(user.token, "夏日");
+    finish(taskId, "夏日");
+    grant(user.id, 12 - points(user.id));
+    ASSERT_EQ(points(user.id), 12);
+    const std::string body = R"({"action":"stems","audio_id":")" + songIds.at(0) + R"("})";
+    constexpr int kRequests = 8;
+    std::vector<int> codes(kRequests, 0);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kRequests; ++i) {
+        threads.emplace_back(
+            [&, i] { codes[static_cast<std::size_t>(i)] = create(user.token, body).json()->getValue<int>("code"); });
+    }
+    for (auto& thread : threads) {
+        thread.join();
+    }
+    EXPECT_EQ(std::count(codes.begin(), codes.end(), 2000), 2);
+    EXPECT_EQ(std::count(codes.begin(), codes.end(), 4020), kRequests - 2);
+    EXPECT_EQ(points(user.id), 2);
+    EXPECT_EQ(tasks().size(), 3u);
+    auto problems = check();
+    EXPECT_TRUE(problems.empty()) << (problems.empty() ? "" : problems.front());
 }
 
 } // namespace

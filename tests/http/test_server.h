@@ -103,6 +103,10 @@ public:
         return domain::Lyrics{prompt, "[主歌]\n" + prompt + "的歌词\n"};
     }
     std::string name() const override { return "local"; }
+    /// Like the composer: it renders from our stored songs and forgets its jobs.
+    domain::GeneratorCapabilities capabilities() const override {
+        return {.rendersSources = true, .forgetsJobs = true};
+    }
     /// Like the composer: writes a one-second 44.1 kHz stereo WAV under the media key (in setMediaDir's folder).
     domain::Result<std::string> wav(const domain::WavRequest& request) override {
         std::lock_guard lock(_mutex);
@@ -112,6 +116,17 @@ public:
         }
         std::ofstream(_mediaDir / request.mediaKey, std::ios::binary) << wavFileBytes(1.0);
         return "/media/" + request.mediaKey;
+    }
+
+    /// Like the composer: a Standard MIDI File (a header and one empty track).
+    domain::Result<std::string> midi(const domain::WavRequest&) override {
+        std::lock_guard lock(_mutex);
+        ++_midiCalls;
+        return std::string("MThd\0\0\0\x06\0\x01\0\x01\x01\xE0MTrk\0\0\0\x04\0\xFF\x2F\0", 26);
+    }
+    int midiCalls() const {
+        std::lock_guard lock(_mutex);
+        return _midiCalls;
     }
 
     void setMediaDir(std::filesystem::path dir) {
@@ -171,6 +186,7 @@ private:
     std::filesystem::path _mediaDir;
     std::optional<domain::DomainError> _wavError;
     int _wavCalls = 0;
+    int _midiCalls = 0;
 };
 
 /// 2026-11-21T10:00:00Z

@@ -291,7 +291,7 @@ TEST_F(WorksRoutesTest, WavDownloadIsAMemberBenefitWithTheSameAccessAsTheMp3) {
     EXPECT_EQ(generator().wavCalls(), 0);
     // Bad formats are refused whoever asks.
     expectError(get(port(), "/music/download?id=" + songs[0] + "&format=flac", {{"Authorization", owner.token}}), 400,
-                4000, "不支持的下载格式，可选 mp3 或 wav");
+                4000, "不支持的下载格式，可选 mp3、wav 或 midi");
     auto mp3 = get(port(), "/music/download?id=" + songs[0] + "&format=MP3", {{"Authorization", owner.token}});
     EXPECT_EQ(mp3.status, 200);
     EXPECT_EQ(mp3.header("Content-Type"), "audio/mpeg");
@@ -323,6 +323,42 @@ TEST_F(WorksRoutesTest, WavDownloadIsAMemberBenefitWithTheSameAccessAsTheMp3) {
     generator().failWav(std::nullopt);
     EXPECT_EQ(wav(songs[1], owner.token).status, 200);
     EXPECT_EQ(wav(songs[0], fan.token).status, 200);
+}
+
+TEST_F(WorksRoutesTest, MidiDownloadIsAMemberBenefitWithTheSameAccessAsTheMp3) {
+    auto owner = account("13900000014");
+    auto fan = account("13900000015");
+    grant(owner.id, 100);
+    auto [task, songs] = createOk(owner.token);
+    const auto midi = [&](const std::string& id, const std::string& token = {}) {
+        std::vector<std::pair<std::string, std::string>> headers;
+        if (!token.empty()) {
+            headers.emplace_back("Authorization", token);
+        }
+        return get(port(), "/music/download?id=" + id + "&format=midi", std::move(headers));
+    };
+    expectError(midi(songs[0], owner.token), 409, 4090, "音乐正在生成中，请稍候");
+    finish(task, "夏日 歌");
+    const std::string membersOnly = "MIDI 下载是会员专享权益，开通会员后即可下载";
+    expectError(midi(songs[0], owner.token), 403, 4030, membersOnly);
+    EXPECT_EQ(generator().midiCalls(), 0);
+
+    setLevel(owner.id, 1);
+    auto own = midi(songs[0], owner.token);
+    ASSERT_EQ(own.status, 200) << own.text();
+    EXPECT_EQ(own.header("Content-Type"), "audio/midi");
+    EXPECT_EQ(own.header("Content-Disposition"),
+              "attachment; filename=\"song.mid\"; filename*=UTF-8''%E5%A4%8F%E6%97%A5%20%E6%AD%8C.mid");
+    EXPECT_EQ(own.body.substr(0, 4), "MThd");
+    EXPECT_EQ(generator().midiCalls(), 1);
+
+    expectError(midi(songs[0], fan.token), 404, 4040, "歌曲不存在"); // another person's private song
+    expectOk(openSong(owner.token, songs[0], "1"));
+    expectError(midi(songs[0]), 401, 4010, "请先登录");
+    expectError(midi(songs[0], fan.token), 403, 4030, membersOnly);
+    setLevel(fan.id, 1);
+    EXPECT_EQ(midi(songs[0], fan.token).status, 200);
+    expectError(midi("no-such-song", fan.token), 404, 4040, "歌曲不存在");
 }
 
 TEST_F(WorksRoutesTest, GenerateLyricsAndBothRefusals) {

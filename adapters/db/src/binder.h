@@ -36,6 +36,7 @@ struct ColumnBinder {
     void songStatus(domain::SongStatus v) { put(static_cast<int>(v)); }
     void taskState(domain::TaskState v) { put(domain::toString(v)); }
     void taskChannel(domain::TaskChannel v) { put(domain::toString(v)); }
+    void taskAction(domain::TaskAction v) { put(domain::toString(v)); }
     void orderState(domain::OrderState v) { put(domain::toString(v)); }
     void payChannel(domain::PayChannel v) { put(domain::toString(v)); }
 };

@@ -114,7 +114,7 @@ template <> struct RowMapping<domain::Song> {
         v.time(s.createdAt);
         v.optionalTime(s.finishedAt);
         v.text(s.sourceId);
-        v.text(s.origin);
+        v.taskAction(s.origin);
         v.text(s.userName);
     }
 };
@@ -201,6 +201,7 @@ struct ColumnCounter {
     template <class T> void songStatus(T&) { ++count; }
     template <class T> void taskState(T&) { ++count; }
     template <class T> void taskChannel(T&) { ++count; }
+    template <class T> void taskAction(T&) { ++count; }
     template <class T> void orderState(T&) { ++count; }
     template <class T> void payChannel(T&) { ++count; }
 };
@@ -242,6 +243,7 @@ struct ColumnExtractor {
     void songStatus(domain::SongStatus& out) { out = static_cast<domain::SongStatus>(nextInt().value_or(0)); }
     void taskState(domain::TaskState& out) { out = parsed(domain::parseTaskState(nextText()), "task state"); }
     void taskChannel(domain::TaskChannel& out) { out = parsed(domain::parseTaskChannel(nextText()), "task channel"); }
+    void taskAction(domain::TaskAction& out) { out = parsed(domain::parseTaskAction(nextText()), "song origin"); }
     void orderState(domain::OrderState& out) { out = parsed(domain::parseOrderState(nextText()), "order state"); }
     void payChannel(domain::PayChannel& out) { out = parsed(domain::parsePayChannel(nextText()), "pay channel"); }
 

@@ -153,7 +153,7 @@ JsonText userSongs(const std::vector<domain::WorkItem>& items) {
         }
         // Extend and join: what the song was made from (docs/api.md).
         out.key("source_id").value(song.sourceId);
-        out.key("origin").value(song.origin);
+        out.key("origin").value(domain::toString(song.origin));
         out.endObject();
     }
     out.endArray();

@@ -122,15 +122,27 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         if (!id->has_value() || (*id)->empty() || (*id)->size() > kMaxIdBytes) {
             return errorResponse(domain::ErrorCode::NotFound, std::string(domain::kSongNotFoundMessage));
         }
-        // format: mp3 (the default) or wav (members: WorksService::downloadWav).
+        // format: mp3 (the default), wav or midi (members: WorksService::downloadWav, downloadMidi).
         auto format = textParam(request, "format");
         if (!format) {
             return errorResponse(format.error());
         }
         const std::string wanted = format->has_value() ? domain::toLowerAscii(domain::trim(**format)) : "";
-        if (!wanted.empty() && wanted != "mp3" && wanted != "wav") {
+        if (!wanted.empty() && wanted != "mp3" && wanted != "wav" && wanted != "midi") {
             return errorResponse(domain::ErrorCode::InvalidInput,
                                  std::string(domain::rules::kMessagesDownloadFormatInvalid));
+        }
+        if (wanted == "midi") {
+            auto midi = works.downloadMidi(request.viewerId(), **id);
+            if (!midi) {
+                return errorResponse(midi.error());
+            }
+            Response response;
+            response.body = std::move(midi->bytes);
+            response.contentType = "audio/midi";
+            response.set("Content-Disposition", attachmentDisposition(midi->title, ".mid"));
+            response.set("Cache-Control", kCachePrivate);
+            return response;
         }
         const bool wav = wanted == "wav";
         auto song = wav ? works.downloadWav(request.viewerId(), **id) : works.download(request.viewerId(), **id);

@@ -2,6 +2,7 @@
 
 #include "commands.h"
 #include "gequ/domain/model/time.h"
+#include "gequ/domain/services/task_request.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -18,9 +19,16 @@ Poco::Dynamic::Var optionalTime(const std::optional<domain::TimePoint>& at) {
     return at ? Poco::Dynamic::Var(domain::formatIso8601(*at)) : Poco::Dynamic::Var();
 }
 
+/// The task's action (generate, extend, concat, cover, stems, all_stems), "?" when its request cannot be read.
+std::string actionOf(const domain::GenerationTask& task) {
+    const auto stored = domain::decodeTaskRequest(task.requestJson);
+    return stored ? domain::toString(stored->request.action) : std::string("?");
+}
+
 Object::Ptr taskJson(const domain::GenerationTask& task) {
     Object::Ptr out = newObject();
     out->set("id", task.id);
+    out->set("action", actionOf(task));
     out->set("userId", task.userId);
     out->set("state", domain::toString(task.state));
     out->set("channel", domain::toString(task.channel));
@@ -38,9 +46,10 @@ Object::Ptr taskJson(const domain::GenerationTask& task) {
 }
 
 std::string taskLine(const domain::GenerationTask& task) {
-    std::string line = task.id + "  " + domain::toString(task.state) + "  " + domain::toString(task.channel) + "  " +
-                       task.provider + (task.upstreamTaskId.empty() ? "" : ":" + task.upstreamTaskId) + "  user " +
-                       task.userId + "  created " + domain::formatIso8601(task.createdAt);
+    std::string line = task.id + "  " + actionOf(task) + "  " + domain::toString(task.state) + "  " +
+                       domain::toString(task.channel) + "  " + task.provider +
+                       (task.upstreamTaskId.empty() ? "" : ":" + task.upstreamTaskId) + "  user " + task.userId +
+                       "  created " + domain::formatIso8601(task.createdAt);
     if (task.refunded) {
         line += "  refunded";
     }

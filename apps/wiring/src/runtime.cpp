@@ -268,6 +268,7 @@ Runtime::Generation& Runtime::generationParts() {
         domain::CreateSettings create;
         create.cost = _config.pointsCreateCost();
         create.provider = parts->generator->name();
+        create.allStems = parts->generator->capabilities().allStems;
         parts->create = std::make_unique<domain::CreateService>(*_store, _clock, _ids, *parts->moderation, create);
         parts->works = std::make_unique<domain::WorksService>(*_store, _clock, *parts->generator, *parts->moderation,
                                                               parts->media.get(), parts->fetcher.get());

@@ -12,9 +12,6 @@ namespace gequ::domain {
 namespace {
 
 constexpr std::string_view kFullWidthComma = "\xEF\xBC\x8C"; // ，
-constexpr std::string_view kGenerate = "generate";
-constexpr std::string_view kExtend = "extend";
-constexpr std::string_view kConcat = "concat";
 
 /// The limits of one free-text field.
 struct TextRule {
@@ -125,20 +122,65 @@ std::string normalizeStyle(std::string_view raw, std::string_view gender) {
     return joinTags(styleTags(raw, gender));
 }
 
+namespace {
+
+/// 换个风格: the song (audio_id), the new style (required: the genre picker's tags and the gender), an optional new
+/// title, the model; the lyrics and melody come from the song (CreateService).
+Result<NormalizedCreate> validateCover(const CreateRequest& request, NormalizedCreate out) {
+    out.audioId = trim(request.audioId);
+    if (out.audioId.empty()) {
+        return invalid(std::string(kCoverSourceMissingMessage));
+    }
+    out.custom = true;
+    out.mode = CreateMode::Custom;
+    out.title = trim(request.title);
+    if (auto error = checkText(out.title, kTitleRule, false)) {
+        return *error;
+    }
+    std::string gender = toLowerAscii(trim(request.gender));
+    if (!gender.empty() && gender != "random" && gender != "male" && gender != "female") {
+        return invalid("不支持的人声性别");
+    }
+    out.gender = gender == "random" ? "" : gender;
+    const std::string style = trim(request.style);
+    if (auto error = checkEncoding(style, "风格", false)) {
+        return *error;
+    }
+    std::vector<std::string> userTags = userStyleTags(style);
+    if (userTags.empty()) {
+        return invalid(std::string(kCoverStyleMissingMessage));
+    }
+    if (userTags.size() > kMaxStyleTags) {
+        return invalid(std::string(rules::kMessagesStyleTagLimit));
+    }
+    out.tags = withGender(genderTag(out.gender), std::move(userTags));
+    out.style = joinTags(out.tags);
+    if (codePointCount(out.style) > kMaxStyleChars) {
+        return invalid(tooLongMessage(rules::kLabelsStyle, kMaxStyleChars));
+    }
+    out.model = trim(request.model).empty() ? std::string(kDefaultModel) : trim(request.model);
+    if (!isSupportedModel(out.model)) {
+        return invalid("不支持的模型");
+    }
+    return out;
+}
+
+} // namespace
+
 Result<NormalizedCreate> validateCreate(const CreateRequest& request) {
     NormalizedCreate out;
-    out.action = trim(request.action);
-    if (out.action.empty()) {
-        out.action = kGenerate;
-    }
-    if (out.action != kGenerate && out.action != kExtend && out.action != kConcat) {
+    const std::string action = trim(request.action);
+    const auto parsed = action.empty() ? std::optional(TaskAction::Generate) : parseTaskAction(action);
+    if (!parsed) {
         return invalid("不支持的操作");
     }
-    if (out.action == kConcat) {
-        // 合成完整歌曲: only the extension to join; title, style and lyrics come from the chain (CreateService).
+    out.action = *parsed;
+    if (out.action == TaskAction::Concat || isStems(out.action)) {
+        // 合成完整歌曲 and 分离音轨: only the song; title, style and lyrics come from it (CreateService).
         out.audioId = trim(request.audioId);
         if (out.audioId.empty()) {
-            return invalid(std::string(kConcatSourceMissingMessage));
+            return invalid(std::string(out.action == TaskAction::Concat ? kConcatSourceMissingMessage
+                                                                        : kStemsSourceMissingMessage));
         }
         out.custom = true;
         out.mode = CreateMode::Custom;
@@ -147,6 +189,10 @@ Result<NormalizedCreate> validateCreate(const CreateRequest& request) {
             return invalid("不支持的模型");
         }
         return out;
+    }
+
+    if (out.action == TaskAction::Cover) {
+        return validateCover(request, std::move(out));
     }
 
     out.custom = request.custom;
@@ -198,7 +244,7 @@ Result<NormalizedCreate> validateCreate(const CreateRequest& request) {
         return invalid("不支持的模型");
     }
 
-    if (out.action == kExtend) {
+    if (out.action == TaskAction::Extend) {
         out.audioId = trim(request.audioId);
         if (out.audioId.empty()) {
             return invalid("请选择要续写的歌曲");

@@ -10,6 +10,12 @@ namespace {
 
 template <class E, std::size_t N> using NameTable = std::array<std::pair<E, std::string_view>, N>;
 
+constexpr NameTable<TaskAction, 6> kTaskActions{{{TaskAction::Generate, "generate"},
+                                                 {TaskAction::Extend, "extend"},
+                                                 {TaskAction::Concat, "concat"},
+                                                 {TaskAction::Cover, "cover"},
+                                                 {TaskAction::Stems, "stems"},
+                                                 {TaskAction::AllStems, "all_stems"}}};
 constexpr NameTable<TaskState, 5> kTaskStates{{{TaskState::Queued, "queued"},
                                                {TaskState::Submitted, "submitted"},
                                                {TaskState::Running, "running"},
@@ -56,6 +62,18 @@ std::optional<TaskState> parseTaskState(const std::string& text) {
 }
 std::string toString(TaskChannel channel) {
     return nameOf(kTaskChannels, channel);
+}
+std::string toString(TaskAction action) {
+    return nameOf(kTaskActions, action);
+}
+std::optional<TaskAction> parseTaskAction(const std::string& text) {
+    return valueOf(kTaskActions, text);
+}
+bool hasSource(TaskAction action) {
+    return action != TaskAction::Generate;
+}
+bool isStems(TaskAction action) {
+    return action == TaskAction::Stems || action == TaskAction::AllStems;
 }
 std::optional<TaskChannel> parseTaskChannel(const std::string& text) {
     return valueOf(kTaskChannels, text);

@@ -391,8 +391,11 @@ Result<RetriedTask> AdminService::retryTask(const std::string& rawTaskId) {
         task.charged = retried.charge > 0;
         task.createdAt = now;
         repos.tasks().insert(task);
-        for (int i = 0; i < kSongsPerTask; ++i) {
+        // As many songs as the failed task had (a join one, stems two or four), with what they were made from.
+        const int songs = oldSongs.empty() ? kSongsPerTask : static_cast<int>(oldSongs.size());
+        for (int i = 0; i < songs; ++i) {
             Song song;
+            song.origin = stored->request.action;
             if (static_cast<std::size_t>(i) < oldSongs.size()) {
                 const Song& old = oldSongs[static_cast<std::size_t>(i)];
                 song.title = old.title;
@@ -400,6 +403,8 @@ Result<RetriedTask> AdminService::retryTask(const std::string& rawTaskId) {
                 song.prompt = old.prompt;
                 song.lyric = old.lyric;
                 song.model = old.model;
+                song.sourceId = old.sourceId;
+                song.origin = old.origin;
             } else {
                 song.title = title;
                 song.tags = stored->request.style;

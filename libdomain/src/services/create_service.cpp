@@ -4,6 +4,7 @@
 #include "gequ/domain/model/plans.h"
 #include "gequ/domain/model/song_state.h"
 #include "gequ/domain/model/text.h"
+#include "gequ/domain/rules_data.h"
 #include "gequ/domain/services/ledger.h"
 #include "gequ/domain/services/task_request.h"
 
@@ -100,13 +101,19 @@ Result<CreatedTask> CreateService::create(const std::string& userId, const Creat
     }
     const NormalizedCreate& create = *validated;
 
-    if (create.action == "concat") {
+    if (create.action == TaskAction::Concat) {
         return join(userId, create);
     }
-    if (create.action == "extend") {
+    if (create.action == TaskAction::Cover || isStems(create.action)) {
+        return studio(userId, create);
+    }
+    if (create.action == TaskAction::Extend) {
         auto source = readOnly(_store, [&](Repositories& repos) { return repos.songs().findById(create.audioId); });
         if (!source || source->userId != userId || source->deletedAt || source->complete != SongStatus::Done) {
             return invalid(std::string(kExtendSourceMessage));
+        }
+        if (source->origin == TaskAction::Cover || isStems(source->origin)) {
+            return invalid(std::string(kExtendStudioSourceMessage));
         }
         // 0 < continue_at <= duration: the default is the end (the extension follows the whole song).
         if (create.continueAt > source->duration) {
@@ -155,10 +162,103 @@ Result<CreatedTask> CreateService::create(const std::string& userId, const Creat
             song.tags = create.style;
             song.prompt = create.prompt;
             song.lyric = create.lyric;
-            if (create.action == "extend") {
+            song.origin = create.action;
+            if (hasSource(create.action)) {
                 song.sourceId = create.audioId;
-                song.origin = "extend";
             }
+            repos.songs().insert(song);
+        }
+        return created;
+    });
+    if (result && _onCreated) {
+        _onCreated();
+    }
+    return result;
+}
+
+Result<CreatedTask> CreateService::studio(const std::string& userId, const NormalizedCreate& create) {
+    const bool stems = isStems(create.action);
+    if (create.action == TaskAction::AllStems && !_settings.allStems) {
+        return DomainError{ErrorCode::Conflict, std::string(kAllStemsUnavailableMessage)};
+    }
+    auto found = readOnly(_store, [&](Repositories& repos) { return repos.songs().findById(create.audioId); });
+    // Another person's private song is as unknown as a missing one.
+    if (!found || found->deletedAt || found->hidden || (found->userId != userId && !found->open)) {
+        return DomainError{ErrorCode::NotFound, std::string(kStudioSourceNotFoundMessage)};
+    }
+    const Song source = std::move(*found);
+    if (stems && source.userId != userId) {
+        return DomainError{ErrorCode::Forbidden, std::string(kStemsNotYourSongMessage)};
+    }
+    if (auto playable = checkPlayable(source.complete); !playable) {
+        return playable.error();
+    }
+    if (stems && isStems(source.origin)) {
+        return invalid(std::string(kStemsOfStemMessage));
+    }
+    if (stems && source.origin == TaskAction::Concat) {
+        return invalid(std::string(kStemsOfJoinMessage));
+    }
+    if (!stems && source.origin != TaskAction::Generate) {
+        return invalid(std::string(kCoverSourceMessage));
+    }
+    for (const std::string* text : {&create.title, &create.style}) {
+        if (!text->empty() && _moderation.findRefused(*text)) {
+            return refused();
+        }
+    }
+
+    const TimePoint now = _clock.now();
+    const std::vector<std::string_view> parts = stemParts(create.action);
+    const std::string title = stems || create.title.empty() ? source.title : create.title;
+    CreatedTask created;
+    created.taskId = _ids.newId();
+    created.cost = create.action == TaskAction::Stems      ? kStemsCost
+                   : create.action == TaskAction::AllStems ? kAllStemsCost
+                                                           : _settings.cost;
+    created.title = title;
+    const std::size_t songs = stems ? parts.size() : static_cast<std::size_t>(kSongsPerTask);
+    for (std::size_t i = 0; i < songs; ++i) {
+        created.songIds.push_back(_ids.newId());
+    }
+
+    auto result = inTransaction(_store, [&](Repositories& repos) -> Result<CreatedTask> {
+        auto user = admit(repos, userId, now);
+        if (!user) {
+            return user.error();
+        }
+        const int level = effectiveLevel(membershipOf(*user), now);
+        if (create.action == TaskAction::AllStems && level < 1) {
+            return DomainError{ErrorCode::Forbidden, std::string(rules::kMessagesAllStemsMembersOnly)};
+        }
+        if (created.cost > 0) {
+            const std::string remark = (stems ? "分离音轨《" : "换个风格《") + source.title + "》";
+            auto charged = applyPoints(repos, userId, -created.cost, remark, taskChargeRef(created.taskId), now);
+            if (!charged) {
+                return charged.error();
+            }
+        }
+        GenerationRequest request = generationRequest(created.taskId, create, user->nickname);
+        request.custom = true;
+        request.title = title;
+        request.lyric = source.lyric;
+        request.instrumental = trim(source.lyric).empty();
+        if (stems) {
+            request.style = source.tags;
+        }
+        const GenerationTask task =
+            queuedTask(created.taskId, userId, _settings.provider,
+                       encodeTaskRequest(TaskRequest{request, created.cost}), level, created.cost > 0, now);
+        repos.tasks().insert(task);
+
+        for (std::size_t i = 0; i < songs; ++i) {
+            Song song = generatingSong(created.songIds[i], task, static_cast<int>(i),
+                                       stems ? stemTitle(source.title, parts[i]) : title, create.model);
+            song.tags = stems ? source.tags : create.style;
+            song.prompt = source.prompt;
+            song.lyric = !stems || i == 0 ? source.lyric : std::string(); // the words are on the vocal stem
+            song.origin = create.action;
+            song.sourceId = source.id;
             repos.songs().insert(song);
         }
         return created;
@@ -180,7 +280,7 @@ Result<CreatedTask> CreateService::join(const std::string& userId, const Normali
         if (!song || song->userId != userId || song->deletedAt || song->complete != SongStatus::Done) {
             return invalid(std::string(kConcatSourceMessage));
         }
-        if (song->origin != "extend") {
+        if (song->origin != TaskAction::Extend) {
             return invalid(std::string(kConcatNotExtensionMessage));
         }
         auto chain = sourceChain(repos, song->id);
@@ -237,7 +337,7 @@ Result<CreatedTask> CreateService::join(const std::string& userId, const Normali
         song.tags = source->song.tags;
         song.lyric = source->lyric;
         song.sourceId = source->song.id;
-        song.origin = "concat";
+        song.origin = TaskAction::Concat;
         repos.songs().insert(song);
         return created;
     });

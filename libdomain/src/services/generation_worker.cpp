@@ -13,7 +13,6 @@ namespace gequ::domain {
 
 namespace {
 
-constexpr std::string_view kLocalProvider = "local";
 constexpr std::string_view kBadRequestMessage = "任务数据无效，无法提交";
 constexpr std::string_view kClipFailedMessage = "该版本生成失败";
 /// listByState pages when looking a pushed status's task up.
@@ -69,10 +68,11 @@ bool mergeClip(Song& song, const ClipStatus& clip, TimePoint now) {
             }
             song.streamUrl.clear();
             song.duration = clip.duration;
-            if (!clip.lyric.empty()) {
+            // A stem keeps the title that names its part (《…》人声) and the lyric of the song it was split from.
+            if (!clip.lyric.empty() && !isStems(song.origin)) {
                 song.lyric = clip.lyric;
             }
-            if (!clip.title.empty()) {
+            if (!clip.title.empty() && !isStems(song.origin)) {
                 song.title = clip.title;
             }
             if (song.tags.empty() && !clip.style.empty()) {
@@ -473,8 +473,8 @@ void GenerationWorker::pollDue(const std::string& owner, TimePoint now, TickRepo
             continue;
         }
         // The offline composer forgets its jobs when the process ends: submit the stored request again.
-        if (status->state == UpstreamState::Failed && status->clips.empty() && task.provider == kLocalProvider &&
-            _generator.name() == kLocalProvider) {
+        if (status->state == UpstreamState::Failed && status->clips.empty() && _generator.capabilities().forgetsJobs &&
+            task.provider == _generator.name()) {
             if (auto stored = decodeTaskRequest(task.requestJson)) {
                 stored->request.taskId = task.id;
                 auto ready = upstreamRequest(std::move(stored->request));
@@ -686,11 +686,11 @@ void GenerationWorker::submitDue(const std::string& owner, TimePoint now, TickRe
 }
 
 Result<GenerationRequest> GenerationWorker::upstreamRequest(GenerationRequest request) {
-    if (request.action != "extend" && request.action != "concat") {
+    if (!hasSource(request.action)) {
         return request;
     }
-    if (_generator.name() != kLocalProvider) {
-        // An extend or concat names our song; a remote upstream wants its own clip id.
+    if (!_generator.capabilities().rendersSources) {
+        // An extend, concat, cover or stems names our song; a remote upstream wants its own clip id.
         auto clipId = upstreamClipId(request.audioId);
         if (!clipId) {
             return clipId.error();
@@ -699,14 +699,11 @@ Result<GenerationRequest> GenerationWorker::upstreamRequest(GenerationRequest re
         return request;
     }
     // The composer renders the chain itself: give it the sources.
-    auto chain = readOnly(_store, [&](Repositories& repos) { return sourceChain(repos, request.audioId); });
-    if (!chain || chain->empty()) {
+    auto sources = readOnly(_store, [&](Repositories& repos) { return sourcesOf(repos, request); });
+    if (!sources) {
         return upstreamError(UpstreamFailure::Permanent, std::string(kExtendSourceGoneMessage));
     }
-    if (request.action == "extend") {
-        cutChain(*chain, request.continueAt);
-    }
-    request.sources = std::move(*chain);
+    request.sources = std::move(*sources);
     return request;
 }
 

@@ -277,7 +277,7 @@ std::string encodeTaskRequest(const TaskRequest& stored) {
         out += jsonQuote(name) + ":" + value;
     };
     text("taskId", r.taskId);
-    text("action", r.action);
+    text("action", toString(r.action));
     text("prompt", r.prompt);
     text("model", r.model);
     text("lyric", r.lyric);
@@ -302,16 +302,19 @@ std::optional<TaskRequest> decodeTaskRequest(std::string_view json) {
     TaskRequest stored;
     GenerationRequest& r = stored.request;
     double charge = 0;
-    const bool ok = read(*members, "taskId", r.taskId) && read(*members, "action", r.action) &&
+    std::string action = toString(TaskAction::Generate);
+    const bool ok = read(*members, "taskId", r.taskId) && read(*members, "action", action) &&
                     read(*members, "prompt", r.prompt) && read(*members, "model", r.model) &&
                     read(*members, "lyric", r.lyric) && read(*members, "custom", r.custom) &&
                     read(*members, "instrumental", r.instrumental) && read(*members, "title", r.title) &&
                     read(*members, "style", r.style) && read(*members, "audioId", r.audioId) &&
                     read(*members, "continueAt", r.continueAt) && read(*members, "gender", r.gender) &&
                     read(*members, "artist", r.artist) && read(*members, "charge", charge);
-    if (!ok || charge < 0 || charge > 9.0e15 || std::trunc(charge) != charge) {
+    const auto parsed = parseTaskAction(action);
+    if (!ok || !parsed || charge < 0 || charge > 9.0e15 || std::trunc(charge) != charge) {
         return std::nullopt;
     }
+    r.action = *parsed;
     stored.charge = static_cast<std::int64_t>(charge);
     return stored;
 }
@@ -332,10 +335,13 @@ bool chainFrom(Repositories& repos, const std::string& songId, int depth, std::v
     if (request.taskId.empty()) {
         request.taskId = task->id;
     }
-    if (request.action == "concat") {
+    if (request.action == TaskAction::Concat || isStems(request.action)) {
         return chainFrom(repos, request.audioId, depth + 1, out); // a joined song plays its whole chain
     }
-    if (request.action == "extend") {
+    if (request.action == TaskAction::Cover && !chainFrom(repos, request.audioId, depth + 1, out)) {
+        return false;
+    }
+    if (request.action == TaskAction::Extend) {
         if (!chainFrom(repos, request.audioId, depth + 1, out)) {
             return false;
         }
@@ -373,6 +379,39 @@ void cutChain(std::vector<SourcePart>& chain, double at) {
         }
         offset += kept;
     }
+}
+
+std::optional<std::vector<SourcePart>> sourcesOf(Repositories& repos, const GenerationRequest& request) {
+    if (!hasSource(request.action)) {
+        return std::vector<SourcePart>{};
+    }
+    auto chain = sourceChain(repos, request.audioId);
+    if (!chain || chain->empty()) {
+        return std::nullopt;
+    }
+    if (request.action == TaskAction::Extend) {
+        cutChain(*chain, request.continueAt);
+    }
+    return chain;
+}
+
+std::vector<std::string_view> stemParts(TaskAction action) {
+    switch (action) {
+    case TaskAction::Stems:
+        return {"人声", "伴奏"};
+    case TaskAction::AllStems:
+        return {"人声", "鼓", "贝斯", "其他"};
+    case TaskAction::Generate:
+    case TaskAction::Extend:
+    case TaskAction::Concat:
+    case TaskAction::Cover:
+        break;
+    }
+    return {};
+}
+
+std::string stemTitle(std::string_view title, std::string_view part) {
+    return "《" + std::string(title) + "》" + std::string(part);
 }
 
 double chainSeconds(const std::vector<SourcePart>& chain) {

@@ -196,7 +196,8 @@ Result<LrcFile> WorksService::lrc(const std::optional<std::string>& viewerId, co
     });
 }
 
-Result<SongDownload> WorksService::downloadWav(const std::optional<std::string>& viewerId, const std::string& songId) {
+Result<Song> WorksService::memberCopyOf(const std::optional<std::string>& viewerId, const std::string& songId,
+                                        std::string_view membersOnly) {
     auto mp3 = download(viewerId, songId); // the same access rules as the MP3
     if (!mp3) {
         return mp3.error();
@@ -215,10 +216,49 @@ Result<SongDownload> WorksService::downloadWav(const std::optional<std::string>&
     if (!found || !found->second) {
         return notFound();
     }
-    const auto& [song, viewer] = *found;
-    if (effectiveLevel(membershipOf(*viewer), now) < 1) {
-        return DomainError{ErrorCode::Forbidden, std::string(rules::kMessagesWavMembersOnly)};
+    if (effectiveLevel(membershipOf(*found->second), now) < 1) {
+        return DomainError{ErrorCode::Forbidden, std::string(membersOnly)};
     }
+    return std::move(found->first);
+}
+
+std::optional<WavRequest> WorksService::renderRequestOf(const Song& song, std::string_view gone,
+                                                        std::optional<DomainError>& error) {
+    auto task = readOnly(_store, [&](Repositories& repos) { return repos.tasks().findById(song.taskId); });
+    auto stored = task ? decodeTaskRequest(task->requestJson) : std::nullopt;
+    if (!task || !stored || task->provider != _generator.name()) {
+        return std::nullopt;
+    }
+    WavRequest request;
+    request.request = stored->request;
+    request.request.taskId = task->id;
+    request.clipIndex = song.clipIndex;
+    if (!_generator.capabilities().rendersSources) {
+        auto clipId = upstreamClipIdOf(_store, _generator, song.id, gone);
+        if (!clipId) {
+            if (upstreamFailureOf(clipId.error()) != UpstreamFailure::Permanent) {
+                error = clipId.error();
+            }
+            return std::nullopt;
+        }
+        request.upstreamClipId = *clipId;
+    } else {
+        // The composer renders the chain again, as it did for the MP3 (GenerationWorker::upstreamRequest).
+        auto sources = readOnly(_store, [&](Repositories& repos) { return sourcesOf(repos, request.request); });
+        if (!sources) {
+            return std::nullopt;
+        }
+        request.request.sources = std::move(*sources);
+    }
+    return request;
+}
+
+Result<SongDownload> WorksService::downloadWav(const std::optional<std::string>& viewerId, const std::string& songId) {
+    auto found = memberCopyOf(viewerId, songId, rules::kMessagesWavMembersOnly);
+    if (!found) {
+        return found.error();
+    }
+    const Song& song = *found;
     const DomainError unavailable{ErrorCode::Conflict, std::string(kWavUnavailableMessage)};
     if (!_media) {
         return unavailable;
@@ -231,34 +271,13 @@ Result<SongDownload> WorksService::downloadWav(const std::optional<std::string>&
         return out;
     }
     // The first request for this song's WAV: the provider that made it makes it.
-    auto task = readOnly(_store, [&](Repositories& repos) { return repos.tasks().findById(song.taskId); });
-    auto stored = task ? decodeTaskRequest(task->requestJson) : std::nullopt;
-    if (!task || !stored || task->provider != _generator.name()) {
-        return unavailable;
+    std::optional<DomainError> error;
+    auto request = renderRequestOf(song, kWavUnavailableMessage, error);
+    if (!request) {
+        return error ? *error : unavailable;
     }
-    WavRequest request;
-    request.request = stored->request;
-    request.request.taskId = task->id;
-    request.clipIndex = song.clipIndex;
-    request.mediaKey = out.mediaKey;
-    if (_generator.name() != "local") {
-        auto clipId = upstreamClipIdOf(_store, _generator, song.id, kWavUnavailableMessage);
-        if (!clipId) {
-            return upstreamFailureOf(clipId.error()) == UpstreamFailure::Permanent ? unavailable : clipId.error();
-        }
-        request.upstreamClipId = *clipId;
-    } else if (request.request.action == "extend" || request.request.action == "concat") {
-        // The composer renders the chain again, as it did for the MP3 (GenerationWorker::upstreamRequest).
-        auto chain = readOnly(_store, [&](Repositories& repos) { return sourceChain(repos, request.request.audioId); });
-        if (!chain || chain->empty()) {
-            return unavailable;
-        }
-        if (request.request.action == "extend") {
-            cutChain(*chain, request.request.continueAt);
-        }
-        request.request.sources = std::move(*chain);
-    }
-    auto made = _generator.wav(request);
+    request->mediaKey = out.mediaKey;
+    auto made = _generator.wav(*request);
     if (!made) {
         return upstreamFailureOf(made.error()) == UpstreamFailure::Permanent ? unavailable : made.error();
     }
@@ -273,6 +292,24 @@ Result<SongDownload> WorksService::downloadWav(const std::optional<std::string>&
         return upstreamError(UpstreamFailure::Retryable);
     }
     return out;
+}
+
+Result<MidiDownload> WorksService::downloadMidi(const std::optional<std::string>& viewerId, const std::string& songId) {
+    auto found = memberCopyOf(viewerId, songId, rules::kMessagesMidiMembersOnly);
+    if (!found) {
+        return found.error();
+    }
+    const DomainError unavailable{ErrorCode::Conflict, std::string(kMidiUnavailableMessage)};
+    std::optional<DomainError> error;
+    auto request = renderRequestOf(*found, kMidiUnavailableMessage, error);
+    if (!request) {
+        return error ? *error : unavailable;
+    }
+    auto made = _generator.midi(*request);
+    if (!made) {
+        return upstreamFailureOf(made.error()) == UpstreamFailure::Permanent ? unavailable : made.error();
+    }
+    return MidiDownload{found->title, std::move(*made)};
 }
 
 Result<Lyrics> WorksService::lyrics(const std::string& rawPrompt) {

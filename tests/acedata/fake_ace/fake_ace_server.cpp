@@ -1,7 +1,6 @@
 #include "fake_ace_server.h"
 
 #include <Poco/Dynamic/Var.h>
-#include <algorithm>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -14,6 +13,8 @@
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/StreamCopier.h>
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
@@ -38,6 +39,7 @@ struct Task {
     int retrieves = 0;
     bool finished = false;
     std::string concatOf; ///< a concat task: the extension clip it joins
+    std::string stemsOf;  ///< a stems task: the clip it splits
 };
 
 struct File {
@@ -130,12 +132,17 @@ struct FakeAceServer::State {
 
     Object::Ptr clipJson(const Task& task, std::size_t index, int stage) const {
         const std::string& id = task.clipIds[index];
-        const Task* joined = task.concatOf.empty() ? nullptr : taskOfClip(task.concatOf);
+        const Task* joined = !task.concatOf.empty()  ? taskOfClip(task.concatOf)
+                             : !task.stemsOf.empty() ? taskOfClip(task.stemsOf)
+                                                     : nullptr;
         const Object::Ptr& request = joined ? joined->request : task.request;
         const bool custom = request->has("custom") && request->getValue<bool>("custom");
         std::string title = field(request, "title");
         if (title.empty()) {
             title = "夏日海边";
+        }
+        if (!task.stemsOf.empty()) {
+            title += index == 0 ? " (Instrumental)" : " (Vocals)"; // as Suno names its stems, instrumental first
         }
         std::string style = field(request, "style");
         if (style.empty()) {
@@ -188,7 +195,8 @@ struct FakeAceServer::State {
                     return chainSeconds(task.concatOf, depth + 1);
                 }
                 if (field(task.request, "action") == "extend" && depth < 20) {
-                    const double at = task.request->has("continue_at") ? task.request->getValue<double>("continue_at") : 0;
+                    const double at =
+                        task.request->has("continue_at") ? task.request->getValue<double>("continue_at") : 0;
                     return std::min(at, chainSeconds(field(task.request, "audio_id"), depth + 1)) + clipSeconds(i);
                 }
                 return clipSeconds(i);
@@ -331,6 +339,8 @@ private:
             code = wav(input, trace, answer);
         } else if (path == "/suno/timing") {
             code = timing(input, trace, answer);
+        } else if (path == "/suno/midi") {
+            code = midi(input, trace, answer);
         } else {
             code = 404;
             answer = errorJson("not_found", "The API is not found.", trace);
@@ -351,7 +361,27 @@ private:
         task.id = uuid(++_state->counter, 0x7a5c);
         task.traceId = trace;
         task.request = input;
-        if (field(input, "action") == "concat") {
+        std::string outcomeText = all;
+        const std::string action = field(input, "action");
+        if (action == "stems" || action == "cover") {
+            // A finished clip to split or sing again; a stems task ends as its source's markers say.
+            const std::string audioId = field(input, "audio_id");
+            std::size_t index = 0;
+            const Task* source = audioId.empty() ? nullptr : succeededClip(audioId, index);
+            if (!source) {
+                answer = errorJson("bad_request", "The audio_id is invalid or the audio is not ready.", trace);
+                return 400;
+            }
+            if (action == "stems") {
+                task.stemsOf = audioId;
+                // A source named with [stems-fail] is one upstream cannot split: the task fails.
+                const std::string sourceText = field(source->request, "prompt") + field(source->request, "title");
+                if (sourceText.find("[stems-fail]") != std::string::npos) {
+                    outcomeText += "[fail]";
+                }
+            }
+            task.clipIds = {uuid(++_state->counter, 0x57e5), uuid(++_state->counter, 0x57e5)};
+        } else if (action == "concat") {
             // The extension to join: a finished clip of an extend task.
             const std::string audioId = field(input, "audio_id");
             std::size_t index = 0;
@@ -367,7 +397,7 @@ private:
         }
         for (const char* outcome :
              {"all-clips-error", "clip-error", "unsuccessful", "refused-later", "fail", "legacy"}) {
-            if (has((std::string("[") + outcome + "]").c_str())) {
+            if (outcomeText.find(std::string("[") + outcome + "]") != std::string::npos) {
                 task.outcome = outcome;
                 break;
             }
@@ -512,6 +542,46 @@ private:
         return 200;
     }
 
+    /// /suno/midi: the notes of a finished clip, per instrument, as AceData answers them (seconds, velocity 0..1).
+    int midi(const Object::Ptr& input, const std::string& trace, std::string& answer) {
+        int code = 0;
+        if (!namedClip(input, trace, "[midi-error]", "The MIDI conversion failed, please try again.", answer, code)) {
+            return code;
+        }
+        const auto instrument = [](const std::string& name, const std::vector<std::array<double, 4>>& notes) {
+            Array::Ptr list = new Array;
+            for (const auto& [pitch, start, end, velocity] : notes) {
+                Object::Ptr note = object();
+                note->set("pitch", static_cast<int>(pitch));
+                note->set("start", start);
+                note->set("end", end);
+                note->set("velocity", velocity);
+                list->add(note);
+            }
+            Object::Ptr out = object();
+            out->set("name", name);
+            out->set("notes", list);
+            return out;
+        };
+        Array::Ptr instruments = new Array;
+        instruments->add(
+            instrument("Synth Voice",
+                       {{55, 29.78125, 31.78125, 0.496}, {52, 32.807, 32.9375, 0.496}, {57, 32.9375, 33.0677, 0.496}}));
+        instruments->add(instrument("Drums", {{36, 0.0, 0.25, 0.8}, {38, 0.5, 0.75, 0.7}}));
+        Object::Ptr item = object();
+        item->set("state", "complete");
+        item->set("instruments", instruments);
+        Array::Ptr data = new Array;
+        data->add(item);
+        Object::Ptr result = object();
+        result->set("success", true);
+        result->set("task_id", uuid(++_state->counter, 0x3d1));
+        result->set("trace_id", trace);
+        result->set("data", data);
+        answer = json(result);
+        return 200;
+    }
+
     /// The aligned words of a clip's lyric as /suno/timing answers them: one word per character (a Latin word whole),
     /// the first of a section carrying its mark ("[主歌]\n晚"), the last of a line ending in "\n"; from 10 s on, 0.4 s
     /// per word and a 1 s breath after each line.
@@ -539,7 +609,8 @@ private:
                 const auto lead = static_cast<unsigned char>(line[i]);
                 std::size_t n = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : 4;
                 if (lead < 0x80 && line[i] != ' ') {
-                    while (i + n < line.size() && static_cast<unsigned char>(line[i + n]) < 0x80 && line[i + n] != ' ') {
+                    while (i + n < line.size() && static_cast<unsigned char>(line[i + n]) < 0x80 &&
+                           line[i + n] != ' ') {
                         ++n;
                     }
                 }

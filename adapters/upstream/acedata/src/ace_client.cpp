@@ -1,5 +1,6 @@
 #include "gequ/acedata/ace_client.h"
 
+#include "gequ/domain/model/text.h"
 #include "gequ/net/http_client.h"
 
 #include <Poco/Dynamic/Var.h>
@@ -10,6 +11,8 @@
 #include <Poco/JSON/Stringifier.h>
 #include <Poco/Logger.h>
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <sstream>
@@ -302,6 +305,16 @@ domain::TaskStatus mapTask(const std::string& id, const std::string& state, cons
 
 /// A task record as /suno/tasks answers it ({id, state, response}), or a bare generation answer ({success, task_id,
 /// data}, what AceData posts to callback_url); an empty id when the object is neither.
+/// The clips of a stems task in our order (domain::stemParts: the vocal, then the accompaniment), by the part upstream
+/// names in each title ("… (Vocals)", "… (Instrumental)"); a clip whose title names neither keeps its place.
+void orderStems(domain::TaskStatus& task) {
+    const auto isVocal = [](const domain::ClipStatus& clip) {
+        const std::string title = domain::toLowerAscii(clip.title);
+        return title.find("vocal") != std::string::npos && title.find("instrumental") == std::string::npos;
+    };
+    std::stable_partition(task.clips.begin(), task.clips.end(), isVocal);
+}
+
 domain::TaskStatus mapRecord(const Object::Ptr& record) {
     Object::Ptr response = asObject(field(record, "response"));
     std::string id = text(record, "id");
@@ -315,7 +328,11 @@ domain::TaskStatus mapRecord(const Object::Ptr& record) {
     if (id.empty()) {
         id = text(record, "task_id");
     }
-    return mapTask(id, text(record, "state"), response, asObject(field(record, "error")));
+    domain::TaskStatus task = mapTask(id, text(record, "state"), response, asObject(field(record, "error")));
+    if (text(asObject(field(record, "request")), "action") == "stems") {
+        orderStems(task);
+    }
+    return task;
 }
 
 domain::TaskStatus unknownTask(const std::string& id) {
@@ -491,10 +508,10 @@ AceClient::Call AceClient::post(const std::string& path, const std::string& body
 
 domain::Result<std::string> AceClient::submit(const domain::GenerationRequest& request) {
     Object::Ptr body = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    body->set("action", request.action.empty() ? std::string("generate") : request.action);
+    body->set("action", domain::toString(request.action));
     body->set("model", request.model);
-    if (request.action == "concat") {
-        // 合成完整歌曲: upstream joins the extension named by audio_id with the clips it continues.
+    if (request.action == domain::TaskAction::Concat || isStems(request.action)) {
+        // 合成完整歌曲: upstream joins the extension named by audio_id with the clips it continues; stems split it.
         body->set("audio_id", request.audioId);
     } else {
         body->set("custom", request.custom);
@@ -508,7 +525,9 @@ domain::Result<std::string> AceClient::submit(const domain::GenerationRequest& r
         } else {
             body->set("prompt", request.prompt);
         }
-        if (request.action == "extend" || !request.audioId.empty()) {
+        if (request.action == domain::TaskAction::Cover) {
+            body->set("audio_id", request.audioId); // the clip sung again in the new style
+        } else if (request.action == domain::TaskAction::Extend || !request.audioId.empty()) {
             body->set("audio_id", request.audioId);
             body->set("continue_at", request.continueAt);
         }
@@ -645,6 +664,132 @@ domain::Result<std::string> AceClient::wav(const domain::WavRequest& request) {
         return domain::upstreamError(UpstreamFailure::Retryable);
     }
     return url;
+}
+
+namespace {
+
+void appendBigEndian(std::string& out, std::uint32_t value, int bytes) {
+    for (int i = bytes - 1; i >= 0; --i) {
+        out += static_cast<char>((value >> (8 * i)) & 0xFF);
+    }
+}
+
+void appendVarLen(std::string& out, std::uint32_t value) {
+    std::string reversed(1, static_cast<char>(value & 0x7F));
+    while ((value >>= 7) != 0) {
+        reversed += static_cast<char>((value & 0x7F) | 0x80);
+    }
+    out.append(reversed.rbegin(), reversed.rend());
+}
+
+/// /suno/midi's instruments ({name, notes: [{pitch, start, end, velocity}]}, seconds and 0..1) as a Standard MIDI
+/// File: format 1, 480 ticks a beat at 120 beats a minute (so 960 ticks a second), a conductor track with the tempo,
+/// then one track per instrument named after it, on its own channel (the drum channel 9 for a name with "drum"); an
+/// empty string when no instrument has a note.
+std::string midiFile(const Array::Ptr& instruments) {
+    constexpr double kTicksPerSecond = 960;
+    std::vector<std::string> tracks;
+    {
+        std::string body;
+        appendVarLen(body, 0);
+        body += std::string("\xFF\x51\x03\x07\xA1\x20", 6); // 500000 µs a beat
+        tracks.push_back(body);
+    }
+    int channel = 0;
+    std::size_t notes = 0;
+    for (std::size_t i = 0; instruments && i < instruments->size() && tracks.size() < 16; ++i) {
+        const Object::Ptr instrument = instruments->getObject(static_cast<unsigned>(i));
+        const Array::Ptr list = instrument ? asArray(field(instrument, "notes")) : nullptr;
+        if (!list) {
+            continue;
+        }
+        const std::string name = text(instrument, "name");
+        const bool drums = domain::toLowerAscii(name).find("drum") != std::string::npos;
+        const int ch = drums ? 9 : channel;
+        if (!drums) {
+            channel = channel + 1 == 9 ? 10 : channel + 1;
+        }
+        struct Event {
+            std::int64_t tick;
+            int order;
+            int key;
+            int velocity;
+        };
+        std::vector<Event> events;
+        for (std::size_t n = 0; n < list->size(); ++n) {
+            const Object::Ptr note = list->getObject(static_cast<unsigned>(n));
+            const double start = note ? number(note, "start") : -1;
+            const double end = note ? number(note, "end") : -1;
+            const int key = note ? static_cast<int>(number(note, "pitch")) : -1;
+            if (start < 0 || end <= start || key < 0 || key > 127) {
+                continue;
+            }
+            const int velocity = std::clamp(static_cast<int>(std::lround(number(note, "velocity") * 127)), 1, 127);
+            const auto on = static_cast<std::int64_t>(std::llround(start * kTicksPerSecond));
+            const auto off = std::max(on + 1, static_cast<std::int64_t>(std::llround(end * kTicksPerSecond)));
+            events.push_back({on, 1, key, velocity});
+            events.push_back({off, 0, key, 0});
+        }
+        std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+            return a.tick != b.tick ? a.tick < b.tick : a.order < b.order;
+        });
+        std::string body;
+        appendVarLen(body, 0);
+        body += "\xFF\x03";
+        appendVarLen(body, static_cast<std::uint32_t>(name.size()));
+        body += name;
+        std::int64_t at = 0;
+        for (const Event& e : events) {
+            appendVarLen(body, static_cast<std::uint32_t>(e.tick - at));
+            at = e.tick;
+            body += static_cast<char>((e.order == 1 ? 0x90 : 0x80) | ch);
+            body += static_cast<char>(e.key);
+            body += static_cast<char>(e.velocity);
+        }
+        notes += events.size() / 2;
+        tracks.push_back(body);
+    }
+    if (notes == 0) {
+        return {};
+    }
+    std::string out = "MThd";
+    appendBigEndian(out, 6, 4);
+    appendBigEndian(out, 1, 2);
+    appendBigEndian(out, static_cast<std::uint32_t>(tracks.size()), 2);
+    appendBigEndian(out, 480, 2);
+    for (std::string& body : tracks) {
+        appendVarLen(body, 0);
+        body += std::string("\xFF\x2F\x00", 3);
+        out += "MTrk";
+        appendBigEndian(out, static_cast<std::uint32_t>(body.size()), 4);
+        out += body;
+    }
+    return out;
+}
+
+} // namespace
+
+domain::Result<std::string> AceClient::midi(const domain::WavRequest& request) {
+    if (request.upstreamClipId.empty()) {
+        return domain::upstreamError(UpstreamFailure::Permanent, std::string(domain::kMidiUnavailableMessage));
+    }
+    Object::Ptr body = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    body->set("audio_id", request.upstreamClipId);
+    Call call = post("/suno/midi", stringify(body), "midi");
+    if (!call.ok()) {
+        return *call.failure;
+    }
+    // {success, task_id, data: [{state, instruments: [{name, notes: [{pitch, start, end, velocity}]}]}]}.
+    Object::Ptr first = asObject(field(call.answer, "data"));
+    if (const Array::Ptr list = asArray(field(call.answer, "data")); list && list->size() > 0) {
+        first = list->getObject(0);
+    }
+    std::string file = midiFile(asArray(field(first, "instruments")));
+    if (file.empty()) {
+        logger().warning("AceData midi answered no notes (trace_id " + call.traceId + ")");
+        return domain::upstreamError(UpstreamFailure::Permanent, std::string(domain::kMidiUnavailableMessage));
+    }
+    return file;
 }
 
 domain::Result<domain::Timeline> AceClient::timing(const std::string& upstreamClipId) {

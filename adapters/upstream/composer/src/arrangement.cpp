@@ -251,8 +251,14 @@ Arrangement arrange(const ArrangementInput& input) {
         genreKey = task.pick(kDefaults);
     }
     const GenreProfile& genre = genreProfile(genreKey);
-    song.genre = std::string(genre.key);
-    song.genreName = std::string(genre.styleName);
+    // A cover writes the song by its own genre (harmony, form, tempo, melody) and plays it in another one.
+    std::string orchestrationKey = input.restyle.empty() ? genreKey : detectGenre(input.restyle, "");
+    if (orchestrationKey.empty()) {
+        orchestrationKey = "pop";
+    }
+    const GenreProfile& sound = genreProfile(orchestrationKey);
+    song.genre = std::string(sound.key);
+    song.genreName = std::string(sound.styleName);
 
     const Mood mood = detectMood(input.style + " " + input.prompt);
     song.instrumental = input.instrumental || hasWord(lowerStyle, "instrumental") || hasWord(lowerStyle, "纯音乐");
@@ -326,7 +332,7 @@ Arrangement arrange(const ArrangementInput& input) {
     }
 
     // Instruments: the clips take neighbouring entries of each list.
-    const int soundBase = task.below(12);
+    const int soundBase = task.below(12) + std::clamp(input.restyleVariant, 0, 1);
     // An extension plays its source's instruments where it has them.
     const auto inherit = [&input](Role role, int program) {
         if (input.continues) {
@@ -336,13 +342,13 @@ Arrangement arrange(const ArrangementInput& input) {
         }
         return program;
     };
-    const int chordsProgram = inherit(Role::Chords, pickProgram(genre.chords, soundBase, clipIndex));
-    const int padProgram = inherit(Role::Pad, pickProgram(genre.pads, soundBase + 1, clipIndex));
-    const int bassProgram = inherit(Role::Bass, pickProgram(genre.basses, soundBase, clipIndex));
-    const int leadProgram = inherit(Role::Lead, pickProgram(genre.leads, soundBase + 2, clipIndex));
-    const int arpProgram = inherit(Role::Arp, pickProgram(genre.arps, soundBase + 1, clipIndex));
-    const int kit = inherit(Role::Drums, pickProgram(genre.drumKits, soundBase, clipIndex));
-    const int voice = inherit(Role::Vocal, pickProgram(genre.voices, soundBase, clipIndex));
+    const int chordsProgram = inherit(Role::Chords, pickProgram(sound.chords, soundBase, clipIndex));
+    const int padProgram = inherit(Role::Pad, pickProgram(sound.pads, soundBase + 1, clipIndex));
+    const int bassProgram = inherit(Role::Bass, pickProgram(sound.basses, soundBase, clipIndex));
+    const int leadProgram = inherit(Role::Lead, pickProgram(sound.leads, soundBase + 2, clipIndex));
+    const int arpProgram = inherit(Role::Arp, pickProgram(sound.arps, soundBase + 1, clipIndex));
+    const int kit = inherit(Role::Drums, pickProgram(sound.drumKits, soundBase, clipIndex));
+    const int voice = inherit(Role::Vocal, pickProgram(sound.voices, soundBase, clipIndex));
 
     auto addTrack = [&song](Role role, int channel, int bank, int program, int volume, int pan, int reverb, int chorus,
                             int release = 0) {
@@ -352,8 +358,8 @@ Arrangement arrange(const ArrangementInput& input) {
     };
     // Repeated chords ring into each other: shorter tails keep them clean (and the voice count, so the render
     // time, down). Sustained chords keep their natural release.
-    const int chordsRelease = genre.chordStyle == ChordStyle::Sustain ? 0
-                              : (genre.chordStyle == ChordStyle::Strum || genre.chordStyle == ChordStyle::Power ||
+    const int chordsRelease = sound.chordStyle == ChordStyle::Sustain ? 0
+                              : (sound.chordStyle == ChordStyle::Strum || sound.chordStyle == ChordStyle::Power ||
                                  (chordsProgram >= 24 && chordsProgram <= 31))
                                   ? -2400
                                   : -1200;
@@ -365,10 +371,10 @@ Arrangement arrange(const ArrangementInput& input) {
     addTrack(Role::Pad, kPadChannel, 0, padProgram, 70, 64, 75, 50, -600);
     addTrack(Role::Bass, kBassChannel, 0, bassProgram, 104, 64, 12, 0, -1200);
     addTrack(Role::Arp, kArpChannel, 0, arpProgram, 90, clipIndex == 0 ? 88 : 40, 60, 30, -1200);
-    if (genre.timpani) {
+    if (sound.timpani) {
         addTrack(Role::Timpani, kTimpaniChannel, 0, 47, 90, 64, 60, 0);
     }
-    if (genre.drums != DrumStyle::None) {
+    if (sound.drums != DrumStyle::None) {
         addTrack(Role::Drums, kDrumChannel, 128, kit, 100, 64, 30, 0);
     }
 
@@ -387,12 +393,12 @@ Arrangement arrange(const ArrangementInput& input) {
     const bool functional = genre.key == "classical" || genre.key == "jazz";
 
     SongPlan plan;
-    plan.genre = &genre;
+    plan.genre = &sound; // the accompaniment's patterns
     plan.song = &song;
     plan.mood = mood;
     plan.variant = (soundBase + clipIndex) % 2;
-    plan.energetic = mood == Mood::Energetic || genre.key == "rock" || genre.key == "metal" || genre.key == "dance" ||
-                     genre.key == "electronic";
+    plan.energetic = mood == Mood::Energetic || sound.key == "rock" || sound.key == "metal" || sound.key == "dance" ||
+                     sound.key == "electronic";
     for (std::size_t s = 0; s < song.sections.size(); ++s) {
         const Section& section = song.sections[s];
         const std::vector<Chord>& progression = section.kind == SectionKind::Chorus   ? chorusChords
@@ -430,7 +436,9 @@ Arrangement arrange(const ArrangementInput& input) {
     writePad(plan, clip.fork("pad"));
     writeArp(plan, clip.fork("arp"));
     writeTimpani(plan, clip.fork("timpani"));
-    writeMelodies(plan, clip.fork("melody"), !song.instrumental, rap);
+    SongPlan melodyPlan = plan;
+    melodyPlan.genre = &genre; // the melody is the song's own, whatever plays it
+    writeMelodies(melodyPlan, clip.fork("melody"), !song.instrumental, rap);
 
     std::stable_sort(song.notes.begin(), song.notes.end(),
                      [](const Note& a, const Note& b) { return a.beat < b.beat; });

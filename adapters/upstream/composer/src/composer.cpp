@@ -7,6 +7,7 @@
 #include "gequ/composer/arrangement.h"
 #include "gequ/composer/exceptions.h"
 #include "gequ/composer/lyric_writer.h"
+#include "midi_file.h"
 #include "mp3_encoder.h"
 #include "renderer.h"
 #include "rng.h"
@@ -69,7 +70,8 @@ struct PreparedClip {
 };
 
 PreparedClip prepareClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
-                         const domain::Moderation& moderation, const Arrangement* continues = nullptr) {
+                         const domain::Moderation& moderation, const Arrangement* continues = nullptr,
+                         const std::string& restyle = {}, int restyleVariant = 0) {
     // An extension continues another song: its id joins the seed so it differs from a fresh song.
     const std::string seedId = request.audioId.empty() ? request.taskId : request.taskId + "/" + request.audioId;
     PreparedClip out;
@@ -106,6 +108,8 @@ PreparedClip prepareClip(const ComposerConfig& config, const domain::GenerationR
     input.seed = out.seed;
     input.continues = continues;
     input.clipIndex = clipIndex;
+    input.restyle = restyle;
+    input.restyleVariant = restyleVariant;
     out.song = arrange(input);
     return out;
 }
@@ -122,7 +126,7 @@ int renderCoresOf(const ComposerConfig& config) {
 PreparedClip prepareRoot(const ComposerConfig& config, const domain::GenerationRequest& request,
                          const domain::Moderation& moderation) {
     if (request.sources.empty()) {
-        throw ComposerError("no source songs were given for " + request.action, "原作品已无法续写");
+        throw ComposerError("no source songs were given for " + domain::toString(request.action), "原作品已无法续写");
     }
     domain::GenerationRequest root = request.sources.front().request;
     root.sources.clear();
@@ -133,7 +137,31 @@ PreparedClip prepareRoot(const ComposerConfig& config, const domain::GenerationR
 /// instruments); anything else is a song of its own.
 PreparedClip prepareAny(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                         const domain::Moderation& moderation) {
-    if (request.action != "extend" || request.sources.empty()) {
+    if (request.action == domain::TaskAction::Cover) {
+        // 换个风格: the song covered (a generated song: the chain's one part) written again as it was, played in the
+        // request's style; the new title when one is given.
+        if (request.sources.size() != 1) {
+            throw ComposerError("a cover needs the one song it covers", "原作品已无法换风格");
+        }
+        domain::GenerationRequest source = request.sources.front().request;
+        source.sources.clear();
+        PreparedClip out = prepareClip(config, source, request.sources.front().clipIndex, moderation, nullptr,
+                                       request.style, clipIndex);
+        if (!request.title.empty()) {
+            out.title = request.title;
+        }
+        return out;
+    }
+    if (isStems(request.action)) {
+        // The stems of a song: the song itself (a generated song, an extension continuing its chain's root).
+        if (request.sources.empty()) {
+            throw ComposerError("stems need the song they separate", "原作品已无法分离音轨");
+        }
+        domain::GenerationRequest source = request.sources.back().request;
+        source.sources.assign(request.sources.begin(), request.sources.end() - 1);
+        return prepareAny(config, source, request.sources.back().clipIndex, moderation);
+    }
+    if (request.action != domain::TaskAction::Extend || request.sources.empty()) {
         return prepareClip(config, request, clipIndex, moderation);
     }
     const PreparedClip root = prepareRoot(config, request, moderation);
@@ -308,7 +336,7 @@ ComposedClip encodeClip(const ComposerConfig& config, const domain::GenerationRe
 
 ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                          const domain::Moderation& moderation, const ProgressFn& progress, bool stems) {
-    if (request.action == "concat") {
+    if (request.action == domain::TaskAction::Concat) {
         return composeJoined(config, request, moderation, progress);
     }
     const ProgressFn report = clamped(progress);
@@ -318,7 +346,16 @@ ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationR
 
 std::string composeWav(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                        const domain::Moderation& moderation) {
-    if (request.action == "concat") {
+    if (isStems(request.action)) {
+        // A stem song: its part of the song it was split from.
+        auto stems =
+            composeStems(config, request, clipIndex, moderation, request.action == domain::TaskAction::AllStems);
+        if (clipIndex < 0 || static_cast<std::size_t>(clipIndex) >= stems.size()) {
+            throw ComposerError("no such stem", std::string(domain::kWavUnavailableMessage));
+        }
+        return std::move(stems[static_cast<std::size_t>(clipIndex)].wav);
+    }
+    if (request.action == domain::TaskAction::Concat) {
         return encodeWav(renderJoined(config, request, moderation, {}).audio);
     }
     const PreparedClip prepared = prepareAny(config, request, clipIndex, moderation);
@@ -326,6 +363,37 @@ std::string composeWav(const ComposerConfig& config, const domain::GenerationReq
     RenderOptions options;
     options.cores = renderCoresOf(config);
     return encodeWav(renderSong(prepared.song, *font, options).mix);
+}
+
+std::vector<ClipStem> composeStems(const ComposerConfig& config, const domain::GenerationRequest& request,
+                                   int clipIndex, const domain::Moderation& moderation, bool four) {
+    if (request.action == domain::TaskAction::Concat) {
+        throw ComposerError("stems of a joined song", "合成的完整歌曲暂不支持分离音轨");
+    }
+    const PreparedClip prepared = prepareAny(config, request, clipIndex, moderation);
+    const std::shared_ptr<SoundFont> font = SoundFont::shared(config.soundfont);
+    RenderOptions options;
+    options.cores = renderCoresOf(config);
+    const RenderedSong song = renderSong(prepared.song, *font, options, four);
+    std::vector<ClipStem> out;
+    out.push_back({"vocal", encodeWav(song.vocal)});
+    if (four) {
+        out.push_back({"drums", encodeWav(song.drums)});
+        out.push_back({"bass", encodeWav(song.bass)});
+        out.push_back({"other", encodeWav(song.other)});
+    } else {
+        out.push_back({"accompaniment", encodeWav(song.accompaniment)});
+    }
+    return out;
+}
+
+std::string composeMidi(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                        const domain::Moderation& moderation) {
+    if (request.action == domain::TaskAction::Concat) {
+        throw ComposerError("MIDI of a joined song", "合成的完整歌曲暂不支持导出 MIDI");
+    }
+    const PreparedClip prepared = prepareAny(config, request, clipIndex, moderation);
+    return writeMidi(prepared.song, prepared.title);
 }
 
 namespace {
@@ -336,9 +404,21 @@ struct Cancelled {};
 constexpr std::size_t kKeptFinished = 10000;
 constexpr int kClips = 2;
 
-/// The clips of a task: one for a joined song, two otherwise.
+/// The clips of a task: one for a joined song, one per stem, two otherwise.
 int clipsOf(const domain::GenerationRequest& request) {
-    return request.action == "concat" ? 1 : kClips;
+    switch (request.action) {
+    case domain::TaskAction::Concat:
+        return 1;
+    case domain::TaskAction::Stems:
+        return 2;
+    case domain::TaskAction::AllStems:
+        return 4;
+    case domain::TaskAction::Generate:
+    case domain::TaskAction::Extend:
+    case domain::TaskAction::Cover:
+        break;
+    }
+    return kClips;
 }
 
 /// The upstream task id: "local-" and the task id when that is a safe file name (it prefixes the media keys),
@@ -439,8 +519,33 @@ public:
 
     std::string name() const override { return "local"; }
 
+    domain::GeneratorCapabilities capabilities() const override {
+        domain::GeneratorCapabilities out;
+        out.rendersSources = true; // it renders a chain again from the stored requests
+        out.forgetsJobs = true;    // its jobs live in memory
+        return out;
+    }
+
+    domain::Result<std::string> midi(const domain::WavRequest& request) override {
+        if (request.clipIndex < 0 || request.clipIndex >= clipsOf(request.request)) {
+            return domain::upstreamError(domain::UpstreamFailure::Permanent,
+                                         std::string(domain::kMidiUnavailableMessage));
+        }
+        try {
+            // A stem song's MIDI is the song's it was split from (every part: the notes are the same).
+            const int clip = isStems(request.request.action) ? 0 : request.clipIndex;
+            return composeMidi(_config, request.request, clip, _moderation);
+        } catch (const ComposerError& e) {
+            Poco::Logger::get("gequ.composer").error(std::string("writing a MIDI file failed: ") + e.what());
+            return domain::upstreamError(domain::UpstreamFailure::Permanent, e.reason());
+        } catch (const std::exception& e) {
+            Poco::Logger::get("gequ.composer").error(std::string("writing a MIDI file failed: ") + e.what());
+            return domain::upstreamError(domain::UpstreamFailure::Retryable);
+        }
+    }
+
     domain::Result<std::string> wav(const domain::WavRequest& request) override {
-        if (request.mediaKey.empty() || request.clipIndex < 0 || request.clipIndex >= kClips) {
+        if (request.mediaKey.empty() || request.clipIndex < 0 || request.clipIndex >= clipsOf(request.request)) {
             return domain::upstreamError(domain::UpstreamFailure::Permanent,
                                          std::string(domain::kWavUnavailableMessage));
         }
@@ -552,6 +657,10 @@ private:
     /// both cores, so the first song is out one render and one encode after the start, on all the machine has, and
     /// the second one render and one encode later, while the first is being stored.
     void compose(const std::string& id, const domain::GenerationRequest& request) {
+        if (isStems(request.action)) {
+            composeStemSongs(id, request);
+            return;
+        }
         const int clips = clipsOf(request);
         // Per clip: not tried yet, failed with a reason, or "" once stored.
         std::vector<std::optional<std::string>> outcomes(static_cast<std::size_t>(clips));
@@ -573,7 +682,7 @@ private:
             update(id, [index](Job& job) { job.status.clips[index].state = domain::ClipState::Running; });
             auto rendered = std::make_shared<RenderedClip>();
             const std::optional<std::string> renderError = attempt(clipId, [&] {
-                if (request.action != "concat") {
+                if (request.action != domain::TaskAction::Concat) {
                     *rendered = renderClip(_config, request, i, _moderation, progressOf(i), encoded.get());
                 }
             });
@@ -598,7 +707,7 @@ private:
                         Gate& gate;
                         ~OpenAtEnd() { gate.open(); }
                     } openAtEnd{*gate};
-                    const ComposedClip clip = request.action == "concat"
+                    const ComposedClip clip = request.action == domain::TaskAction::Concat
                                                   ? composeClip(_config, request, i, _moderation, progressOf(i))
                                                   : encodeClip(_config, request, i, *rendered, clamped(progressOf(i)));
                     gate->open();
@@ -633,6 +742,75 @@ private:
                 ++succeeded;
             } else if (outcome && firstError.empty()) {
                 firstError = *outcome;
+            }
+        }
+        finish(id, succeeded, firstError);
+        push(id);
+    }
+
+    /// A stems task: the song rendered once, part by part; each stem encoded, stored and told as a clip of its own,
+    /// in the order of domain::stemParts (vocal, accompaniment; or vocal, drums, bass, other).
+    void composeStemSongs(const std::string& id, const domain::GenerationRequest& request) {
+        const int clips = clipsOf(request);
+        const bool four = request.action == domain::TaskAction::AllStems;
+        std::optional<std::string> failure;
+        for (int i = 0; i < clips; ++i) {
+            update(id,
+                   [i](Job& job) { job.status.clips[static_cast<std::size_t>(i)].state = domain::ClipState::Running; });
+        }
+        PreparedClip prepared;
+        RenderedSong song;
+        failure = attempt(id, [&] {
+            prepared = prepareAny(_config, request, 0, _moderation);
+            const std::shared_ptr<SoundFont> font = SoundFont::shared(_config.soundfont);
+            RenderOptions options;
+            options.cores = renderCoresOf(_config);
+            options.progress = [this, &id](double p) {
+                update(id, [p](Job& job) { job.status.progress = std::max(job.status.progress, 0.8 * p); });
+                if (stopping()) {
+                    throw Cancelled{};
+                }
+            };
+            song = renderSong(prepared.song, *font, options, four);
+        });
+        int succeeded = 0;
+        std::string firstError;
+        const std::vector<const Audio*> stems =
+            four ? std::vector<const Audio*>{&song.vocal, &song.drums, &song.bass, &song.other}
+                 : std::vector<const Audio*>{&song.vocal, &song.accompaniment};
+        for (int i = 0; i < clips; ++i) {
+            const auto index = static_cast<std::size_t>(i);
+            const std::string clipId = id + "-" + std::to_string(i + 1);
+            std::optional<std::string> error = failure;
+            if (!error) {
+                error = attempt(clipId, [&] {
+                    const GenreProfile& genre = genreProfile(prepared.song.genre);
+                    const std::string artist = request.artist.empty() ? _config.defaultArtist : request.artist;
+                    ComposedClip clip;
+                    clip.title = request.title.empty() ? prepared.title : request.title;
+                    clip.mp3 = encodeMp3(*stems[index], {clip.title, artist, std::string(genre.zh)}, 192,
+                                         renderCoresOf(_config));
+                    clip.svg = drawCover(prepared.title, prepared.song, prepared.seed);
+                    clip.style = prepared.song.style;
+                    clip.genre = prepared.song.genre;
+                    clip.seconds = stems[index]->seconds();
+                    if (i == 0) { // the vocal: the words and when they are sung
+                        clip.lyric = prepared.song.instrumental ? std::string() : prepared.lyric;
+                        clip.timeline = lyricTimeline(prepared.song);
+                    }
+                    store(id, index, clipId, clip);
+                    update(id, [i, clips](Job& job) {
+                        job.status.progress = std::max(job.status.progress, 0.8 + 0.2 * (i + 1) / clips);
+                    });
+                });
+            }
+            if (error) {
+                fail(id, index, *error);
+                if (firstError.empty()) {
+                    firstError = *error;
+                }
+            } else {
+                ++succeeded;
             }
         }
         finish(id, succeeded, firstError);

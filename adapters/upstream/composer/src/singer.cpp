@@ -467,16 +467,59 @@ Audio singVocal(const Arrangement& song) {
     return bus;
 }
 
-RenderedSong renderSong(const Arrangement& song, SoundFont& font, const RenderOptions& options) {
+StemChannels stemChannels(const Arrangement& song) {
+    StemChannels out;
+    for (const Track& track : song.tracks) {
+        if (track.role == Role::Vocal || track.channel == kVocalChannel) {
+            continue;
+        }
+        if (track.role == Role::Drums || track.role == Role::Timpani) {
+            out.drums.push_back(track.channel);
+        } else if (track.role == Role::Bass) {
+            out.bass.push_back(track.channel);
+        } else {
+            out.other.push_back(track.channel);
+        }
+    }
+    return out;
+}
+
+namespace {
+
+/// Adds `part` into `sum` sample by sample (`sum` empty: a copy).
+void addInto(Audio& sum, const Audio& part) {
+    if (sum.left.empty()) {
+        sum = part;
+        return;
+    }
+    for (std::size_t k = 0; k < sum.left.size() && k < part.left.size(); ++k) {
+        sum.left[k] += part.left[k];
+        sum.right[k] += part.right[k];
+    }
+}
+
+/// Silence as long as `like`.
+Audio silenceLike(const Audio& like) {
+    Audio out;
+    out.left.assign(like.left.size(), 0.0f);
+    out.right.assign(like.right.size(), 0.0f);
+    return out;
+}
+
+} // namespace
+
+RenderedSong renderSong(const Arrangement& song, SoundFont& font, const RenderOptions& options, bool fourStems) {
     RenderedSong out;
     RenderOptions accompaniment = options;
     accompaniment.normalize = false;
     const bool sung = !song.instrumental && song.track(Role::Vocal) != nullptr;
+    const auto wanted = [&options](int channel) {
+        return options.channels.empty() ||
+               std::find(options.channels.begin(), options.channels.end(), channel) != options.channels.end();
+    };
     if (sung) {
         for (const Track& track : song.tracks) {
-            if (track.channel != kVocalChannel &&
-                (options.channels.empty() || std::find(options.channels.begin(), options.channels.end(),
-                                                       track.channel) != options.channels.end())) {
+            if (track.channel != kVocalChannel && wanted(track.channel)) {
                 accompaniment.channels.push_back(track.channel);
             }
         }
@@ -495,7 +538,37 @@ RenderedSong renderSong(const Arrangement& song, SoundFont& font, const RenderOp
                 }
             });
         }
-        out.accompaniment = render(song, font, accompaniment);
+        if (!fourStems) {
+            out.accompaniment = render(song, font, accompaniment);
+        } else {
+            // Each instrumental stem on its own synths; a stem with no channel is silence (an empty channel list
+            // would render them all).
+            StemChannels groups = stemChannels(song);
+            for (std::vector<int>* group : {&groups.drums, &groups.bass, &groups.other}) {
+                std::erase_if(*group, [&wanted](int channel) { return !wanted(channel); });
+            }
+            const auto part = [&](const std::vector<int>& channels) {
+                RenderOptions one = accompaniment;
+                one.channels = channels;
+                one.progress = nullptr;
+                return channels.empty() ? Audio{} : render(song, font, one);
+            };
+            out.drums = part(groups.drums);
+            out.bass = part(groups.bass);
+            out.other = part(groups.other);
+            const auto total = static_cast<std::size_t>(std::llround(song.seconds * kSampleRate));
+            out.accompaniment.left.assign(total, 0.0f);
+            out.accompaniment.right.assign(total, 0.0f);
+            for (Audio* stem : {&out.drums, &out.bass, &out.other}) {
+                if (stem->left.empty()) {
+                    *stem = silenceLike(out.accompaniment);
+                }
+                addInto(out.accompaniment, *stem);
+            }
+            if (options.progress) {
+                options.progress(1.0);
+            }
+        }
     }
     if (failed) {
         std::rethrow_exception(failed);
@@ -504,6 +577,10 @@ RenderedSong renderSong(const Arrangement& song, SoundFont& font, const RenderOp
     if (out.vocal.left.size() != total) {
         out.vocal.left.assign(total, 0.0f);
         out.vocal.right.assign(total, 0.0f);
+    }
+    std::vector<Audio*> instrumental{&out.accompaniment};
+    if (fourStems) {
+        instrumental.insert(instrumental.end(), {&out.drums, &out.bass, &out.other});
     }
     if (sung) {
         const std::vector<SungNote> notes = sungNotes(song);
@@ -528,8 +605,10 @@ RenderedSong renderSong(const Arrangement& song, SoundFont& font, const RenderOp
         for (std::size_t k = 0; k < total; ++k) {
             env += (presence[k] - env) * (presence[k] > env ? in : outRate);
             const float g = 1.0f - kDuck * env;
-            out.accompaniment.left[k] *= g;
-            out.accompaniment.right[k] *= g;
+            for (Audio* stem : instrumental) {
+                stem->left[k] *= g;
+                stem->right[k] *= g;
+            }
         }
         fadeOut(out.vocal);
     }
@@ -538,7 +617,9 @@ RenderedSong renderSong(const Arrangement& song, SoundFont& font, const RenderOp
         out.mix.left[k] += out.vocal.left[k];
         out.mix.right[k] += out.vocal.right[k];
     }
-    master(out.mix, {&out.vocal, &out.accompaniment}, options.peak);
+    std::vector<Audio*> stems{&out.vocal};
+    stems.insert(stems.end(), instrumental.begin(), instrumental.end());
+    master(out.mix, stems, options.peak);
     return out;
 }
 

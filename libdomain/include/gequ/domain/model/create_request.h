@@ -3,6 +3,7 @@
 // Validation and normalisation of a create request (docs/product.md, "Creating a song").
 // Shape only: whether an extend's audio_id is a finished song of the caller's is the service's check.
 
+#include "gequ/domain/model/entities.h"
 #include "gequ/domain/model/result.h"
 
 #include <cstddef>
@@ -28,7 +29,7 @@ bool isSupportedModel(std::string_view model);
 
 /// The create request as the client sends it (docs/api.md, with `gender`).
 struct CreateRequest {
-    std::string action;  ///< "generate" (also when empty) or "extend"
+    std::string action;  ///< a TaskAction's name ("generate" also when empty)
     std::string prompt;  ///< the description, inspiration mode
     std::string model;   ///< empty: kDefaultModel
     std::string lyric;   ///< custom mode
@@ -50,7 +51,7 @@ enum class CreateMode : int {
 
 /// A valid request, trimmed and normalised: what is stored and sent upstream.
 struct NormalizedCreate {
-    std::string action; ///< "generate", "extend" or "concat"
+    TaskAction action = TaskAction::Generate;
     CreateMode mode = CreateMode::Inspiration;
     std::string prompt; ///< inspiration mode only, else empty
     std::string model;
@@ -61,7 +62,7 @@ struct NormalizedCreate {
     std::vector<std::string> tags; ///< custom modes only: the normalised style items, the gender tag first
     std::string style;             ///< the tags joined with ","
     std::string gender;            ///< "", "male" or "female" ("random" becomes "")
-    std::string audioId;           ///< extend and concat only
+    std::string audioId;           ///< the song an extend, concat, cover or stems request is made from
     double continueAt = 0;         ///< extend only
 };
 
@@ -71,12 +72,20 @@ struct NormalizedCreate {
 /// 请先输入歌词描述, 歌词描述不能超过200个字符, 请输入歌曲名称, 歌曲名称不能超过50个字符, 请输入歌词,
 /// 歌词不能超过2000个字符, 标签选择已达上限, 风格总长度不能超过120个字符, 不支持的模型, 不支持的操作; or a sentence
 /// naming the field for invalid UTF-8, control characters (lyrics and descriptions may hold newlines and tabs), an
-/// unknown gender, or an extend without its song or start. A concat (合成完整歌曲) needs only audio_id (请选择要合成的歌曲)
-/// and a supported model; its other fields are ignored.
+/// unknown gender, or an extend without its song or start. A concat (合成完整歌曲) needs only audio_id
+/// (请选择要合成的歌曲) and a supported model; its other fields are ignored; so do stems and all_stems
+/// (请选择要分离音轨的歌曲). A cover (换个风格) needs audio_id (请选择要换风格的歌曲) and a style of at least one tag
+/// besides the gender (请选择新的风格), under the style rules of a create; a title is optional; prompt and lyrics are
+/// ignored.
 Result<NormalizedCreate> validateCreate(const CreateRequest& request);
 
 /// A concat without the extension to join.
 inline constexpr std::string_view kConcatSourceMissingMessage = "请选择要合成的歌曲";
+/// A stems or all_stems request without the song to separate.
+inline constexpr std::string_view kStemsSourceMissingMessage = "请选择要分离音轨的歌曲";
+/// A cover without the song, or without the new style.
+inline constexpr std::string_view kCoverSourceMissingMessage = "请选择要换风格的歌曲";
+inline constexpr std::string_view kCoverStyleMissingMessage = "请选择新的风格";
 
 /// The user's style items: full-width commas (，) read as commas; items trimmed; empty items dropped (so a trailing
 /// comma too); Chinese genre labels mapped to English style names; duplicates (ignoring ASCII case) dropped, the

@@ -12,6 +12,11 @@
 
 namespace gequ::domain {
 
+/// What a generation task does (and, for the songs it makes, their `origin`; docs/product.md): a new song, an
+/// extension (继续创作), a join of an extension's chain (合成完整歌曲), a cover in another style (换个风格), the two
+/// stems of a song (人声, 伴奏) or its four (人声, 鼓, 贝斯, 其他; members). Stored and sent by its name (toString).
+enum class TaskAction { Generate, Extend, Concat, Cover, Stems, AllStems };
+
 struct User {
     std::string id;
     std::string phone; ///< normalised mainland number, 11 digits
@@ -96,15 +101,15 @@ struct Song {
     double hotness = 0;
     TimePoint createdAt{};
     std::optional<TimePoint> finishedAt;
-    std::string sourceId;           ///< the song an extension continues, or the extension a joined song was made from
-    std::string origin = "generate"; ///< "generate", "extend" (继续创作) or "concat" (合成完整歌曲)
-    std::string userName; ///< the owner's nickname, joined on read (not stored with the song)
+    std::string sourceId; ///< the song an extension continues, or the extension a joined song was made from
+    TaskAction origin = TaskAction::Generate; ///< the action of the task that made it
+    std::string userName;                     ///< the owner's nickname, joined on read (not stored with the song)
 };
 
 /// A song as a viewer sees it.
 struct SongView {
     Song song;
-    bool liked = false; ///< whether the viewer likes it (false for visitors)
+    bool liked = false;               ///< whether the viewer likes it (false for visitors)
     std::optional<Timeline> timeline; ///< its synced lyrics (read by the player detail only; lists leave it empty)
 };
 
@@ -177,6 +182,13 @@ struct RedeemCode {
     std::string note;
 };
 
+/// "generate", "extend", "concat", "cover", "stems" or "all_stems": the API's and the database's word.
+std::string toString(TaskAction action);
+std::optional<TaskAction> parseTaskAction(const std::string& text);
+/// Whether an action makes its songs from one of ours (audio_id): everything but generate.
+bool hasSource(TaskAction action);
+/// Whether an action separates a song into its parts (stems, all_stems).
+bool isStems(TaskAction action);
 std::string toString(TaskState state);
 std::optional<TaskState> parseTaskState(const std::string& text);
 std::string toString(TaskChannel channel);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gequ/domain/model/entities.h"
 #include "gequ/domain/model/result.h"
 #include "gequ/domain/model/timeline.h"
 
@@ -16,7 +17,7 @@ struct SourcePart;
 /// What is sent upstream for one create request (already validated and normalised).
 struct GenerationRequest {
     std::string taskId; ///< our task id; seeds the offline composer
-    std::string action = "generate";
+    TaskAction action = TaskAction::Generate;
     std::string prompt;
     std::string model = "chirp-v3-5";
     std::string lyric;
@@ -75,13 +76,16 @@ struct Lyrics {
     std::string text;
 };
 
-/// A lossless copy of one finished clip (the members' WAV download).
+/// A copy of one finished clip: the members' lossless WAV download, and their MIDI file.
 struct WavRequest {
     GenerationRequest request;  ///< the stored request of the clip's task (taskId set): the composer renders it again
     int clipIndex = 0;          ///< which clip of the task
     std::string upstreamClipId; ///< the provider's clip id (AceData's audio_id); empty for the composer
     std::string mediaKey;       ///< where a provider that renders locally stores the file ("<song id>.wav")
 };
+
+/// What a provider without MIDI files answers to SongGenerator::midi.
+inline constexpr std::string_view kMidiUnavailableMessage = "该作品暂不支持导出 MIDI";
 
 /// What a provider without lossless copies answers to SongGenerator::wav.
 inline constexpr std::string_view kWavUnavailableMessage = "该作品暂不支持无损下载";
@@ -141,6 +145,18 @@ inline DomainError upstreamError(UpstreamFailure failure, std::string message = 
 /// offline composer); called on the provider's thread, so it must be quick and must not call back into the provider.
 using StatusListener = std::function<void(const TaskStatus& status)>;
 
+/// What a provider does differently, stated by the provider so that the domain never asks for its name.
+struct GeneratorCapabilities {
+    /// It makes an extend, concat, cover or stems from our stored songs (GenerationRequest::sources, filled by the
+    /// worker) instead of from its own clip id (audio_id set to upstream's clip): the offline composer.
+    bool rendersSources = false;
+    /// It keeps its jobs in memory: after a restart it answers our upstream ids as unknown (Failed, no clips), and
+    /// the worker submits the stored request again (the provider is deterministic).
+    bool forgetsJobs = false;
+    /// It separates a song into four stems (vocal, drums, bass, other); AceData's all_stems gives a dozen instead.
+    bool allStems = true;
+};
+
 /// The AI upstream: the AceData Suno API or the offline composer.
 ///
 /// Semantics shared by every provider:
@@ -165,13 +181,20 @@ public:
     virtual Result<std::vector<TaskStatus>> poll(const std::vector<std::string>& ids) = 0;
     /// Lyrics for a prompt (a song name or description); Refused (4220) when moderation refuses.
     virtual Result<Lyrics> lyrics(const std::string& prompt) = 0;
-    /// The provider's name ("local" or "ace").
+    /// The provider's name ("local" or "ace"): recorded on each task, and compared with it only.
     virtual std::string name() const = 0;
+    /// What this provider does differently (GeneratorCapabilities).
+    virtual GeneratorCapabilities capabilities() const { return {}; }
     /// A 44.1 kHz stereo WAV of a finished clip: a /media/ URL once stored under request.mediaKey, or the provider's
     /// http(s) URL of the file (to be fetched with MediaFetcher::fetchWav); errors classified as for submit.
     virtual Result<std::string> wav(const WavRequest& request) {
         (void)request;
         return upstreamError(UpstreamFailure::Permanent, std::string(kWavUnavailableMessage));
+    }
+    /// A Standard MIDI File of a finished clip (its bytes; request.mediaKey unused); errors classified as for submit.
+    virtual Result<std::string> midi(const WavRequest& request) {
+        (void)request;
+        return upstreamError(UpstreamFailure::Permanent, std::string(kMidiUnavailableMessage));
     }
     /// Whether timing() can be asked for a finished clip's synced lyrics (a remote provider; the composer gives them
     /// with the clip instead).

@@ -25,10 +25,22 @@ inline constexpr std::string_view kInsufficientPointsMessage = "积分不足，�
 inline constexpr std::string_view kExtendSourceMessage = "只能续写自己已完成的作品";
 inline constexpr std::string_view kConcatSourceMessage = "只能合成自己已完成的作品";
 inline constexpr std::string_view kConcatNotExtensionMessage = "只有续写的作品可以合成完整歌曲";
+inline constexpr std::string_view kExtendStudioSourceMessage = "换风格和分离音轨的作品暂不支持续写";
+inline constexpr std::string_view kStudioSourceNotFoundMessage = "歌曲不存在";
+inline constexpr std::string_view kStemsNotYourSongMessage = "只能分离自己作品的音轨";
+inline constexpr std::string_view kStemsOfStemMessage = "音轨不能再次分离";
+inline constexpr std::string_view kStemsOfJoinMessage = "合成的完整歌曲暂不支持分离音轨";
+inline constexpr std::string_view kCoverSourceMessage = "只能为新创作的歌曲换风格";
+inline constexpr std::string_view kAllStemsUnavailableMessage = "当前服务暂不支持四轨分离";
+
+/// What 分离音轨 costs: two stems (everyone), four stems (members); shared with the web app (rules.json).
+inline constexpr std::int64_t kStemsCost = rules::kCreateStemsCost;
+inline constexpr std::int64_t kAllStemsCost = rules::kCreateAllStemsCost;
 
 struct CreateSettings {
     std::int64_t cost = kCreateCost; ///< points.create_cost
-    std::string provider = "local"; ///< upstream.provider, recorded on the task
+    std::string provider = "local";  ///< upstream.provider, recorded on the task
+    bool allStems = true;            ///< the provider makes four stems (GeneratorCapabilities::allStems)
 };
 
 /// What a successful create made.
@@ -58,6 +70,7 @@ public:
     /// (origin concat, source_id the extension) with the extension's title and style and the chain's lyrics. One join
     /// per extension: while an earlier join of it is neither failed nor deleted, a concat answers that join's task and
     /// song again and writes nothing.
+    /// 分离音轨 (stems: 人声, 伴奏; all_stems: 人声, 鼓, 贝斯, 其他) and 换个风格 (cover): studio() below.
     Result<CreatedTask> create(const std::string& userId, const CreateRequest& request);
 
     /// Runs after every successful create (the composition root wakes the generation workers). Set before use.
@@ -69,6 +82,16 @@ public:
     const CreateSettings& settings() const { return _settings; }
 
 private:
+    /// The stems, all_stems and cover paths of create (docs/product.md, "Studio"). The song (audio_id): 4040 歌曲不存在
+    /// when unknown, deleted, hidden or another person's private song; 4090 while generating or failed. Stems: the
+    /// caller's own song only (4030 只能分离自己作品的音轨), not a stem (音轨不能再次分离) nor a joined song
+    /// (合成的完整歌曲暂不支持分离音轨); all_stems for members only (4030, rules.json allStemsMembersOnly); one song
+    /// per part (origin the action, source_id the song, title 《title》part, the lyric on the vocal), charged
+    /// kStemsCost or kAllStemsCost. Cover: a newly created song (origin generate) of the caller's or a public one (4000
+    /// 只能为新创作的歌曲换风格); its title and style moderated; two songs with the new style and the song's lyric,
+    /// titled as asked or as the song; charged like a create. Then as create: concurrency, charge, task, songs, one
+    /// unit of work; refunded once by the worker when the task fails.
+    Result<CreatedTask> studio(const std::string& userId, const NormalizedCreate& create);
     /// The concat path of create.
     Result<CreatedTask> join(const std::string& userId, const NormalizedCreate& create);
 

@@ -32,10 +32,11 @@
 //
 // Recovery: a task left submitted or running by a stopped or killed process is polled again by whichever worker
 // leases it next (a crashed worker's lease expires after `lease`). The offline composer keeps its jobs in memory, so
-// after a restart it answers an unknown id as Failed with no clips; for provider "local" the worker then submits the
-// stored request again (the composer is deterministic: same task id, same songs), instead of failing the task.
-// Charging happens only at create time; a refund is written in the same unit of work as the failure, under a unique
-// ledger ref and the task's refunded flag, so nothing is ever charged or refunded twice.
+// after a restart it answers an unknown id as Failed with no clips; for a provider that says so
+// (GeneratorCapabilities::forgetsJobs) and made the task, the worker then submits the stored request again (the
+// composer is deterministic: same task id, same songs), instead of failing the task. Charging happens only at create
+// time; a refund is written in the same unit of work as the failure, under a unique ledger ref and the task's refunded
+// flag, so nothing is ever charged or refunded twice.
 
 #include "gequ/domain/model/ledger.h"
 #include "gequ/domain/model/result.h"
@@ -71,8 +72,8 @@ struct WorkerSettings {
     int pollBatch = 50;                        ///< tasks polled in one call at most
     int submitBatch = 10;                      ///< tasks submitted per tick at most
     Millis configurationRetry = std::chrono::seconds{60}; ///< the wait after a configuration error
-    int timingBatch = 10; ///< synced lyrics asked of upstream per tick at most
-    int timingTries = 6;  ///< tries of a song's synced lyrics before giving up
+    int timingBatch = 10;                                 ///< synced lyrics asked of upstream per tick at most
+    int timingTries = 6;                                  ///< tries of a song's synced lyrics before giving up
     std::int64_t defaultCharge =
         kCreateCost; ///< the refund of a task whose stored request names no charge (older rows)
 };

@@ -33,7 +33,8 @@ std::optional<TaskRequest> decodeTaskRequest(std::string_view json);
 inline constexpr int kMaxChainParts = 20;
 
 /// The songs a song is made of, root first (docs/generation.md, "Extend and join"): a generated song is itself; an
-/// extension is its source's chain cut at its continue_at, then itself; a joined song is its extension's chain.
+/// extension is its source's chain cut at its continue_at, then itself; a joined song is its extension's chain; a
+/// cover is the chain of the song it covers, then itself; a stem song is the chain of the song it was split from.
 /// Every part carries its task's stored request, clip index and duration. nullopt when a song or task of the chain
 /// is missing or unreadable, or the chain is longer than kMaxChainParts.
 std::optional<std::vector<SourcePart>> sourceChain(Repositories& repos, const std::string& songId);
@@ -44,5 +45,16 @@ void cutChain(std::vector<SourcePart>& chain, double at);
 
 /// The seconds a chain plays: what it keeps of each part.
 double chainSeconds(const std::vector<SourcePart>& chain);
+
+/// The sources a provider that renders them itself (GeneratorCapabilities::rendersSources) needs for a stored request
+/// (GenerationRequest::sources): nothing for a generate; the chain of the song it is made from (audio_id) for the
+/// rest, cut at continue_at for an extend. nullopt when that chain is gone (sourceChain).
+std::optional<std::vector<SourcePart>> sourcesOf(Repositories& repos, const GenerationRequest& request);
+
+/// The parts of a stems task's songs by clip index: 人声, 伴奏 (stems); 人声, 鼓, 贝斯, 其他 (all_stems); none for any
+/// other action.
+std::vector<std::string_view> stemParts(TaskAction action);
+/// A stem song's title: 《title》part.
+std::string stemTitle(std::string_view title, std::string_view part);
 
 } // namespace gequ::domain

@@ -47,6 +47,12 @@ struct LrcFile {
     std::string text;  ///< the LRC file (model/timeline.h, lrcOf)
 };
 
+/// What GET /music/download?format=midi serves.
+struct MidiDownload {
+    std::string title; ///< the song's title (the file is named after it)
+    std::string bytes; ///< the Standard MIDI File
+};
+
 /// The answer for a song without synced lyrics (yet).
 inline constexpr std::string_view kNoTimelineMessage = "该作品暂无同步歌词";
 
@@ -79,6 +85,11 @@ public:
     /// provider failure answers its class (5020 busy, 4090 该作品暂不支持无损下载 when the song's provider is not the
     /// configured one) and changes nothing.
     Result<SongDownload> downloadWav(const std::optional<std::string>& viewerId, const std::string& songId);
+    /// The MIDI file of a song (docs/product.md, members' benefits): the same access as download, then 4010 请先登录
+    /// for a visitor and 4030 (rules.json midiMembersOnly) below membership level 1. The provider that made the song
+    /// writes it each time (the composer from the arrangement, in milliseconds; AceData /suno/midi); 4090
+    /// 该作品暂不支持导出 MIDI when it cannot, 5020 when it failed this time. Nothing is charged or kept.
+    Result<MidiDownload> downloadMidi(const std::optional<std::string>& viewerId, const std::string& songId);
     /// The synced lyrics of a song as an LRC file: the same access as download, then 4040 该作品暂无同步歌词 when the
     /// song has no timeline (an instrumental, or upstream's is not in yet).
     Result<LrcFile> lrc(const std::optional<std::string>& viewerId, const std::string& songId);
@@ -88,6 +99,15 @@ public:
     Result<Lyrics> lyrics(const std::string& prompt);
 
 private:
+    /// A finished song the viewer may download and, as a member, copy losslessly (downloadWav, downloadMidi): the
+    /// download's errors, 4010 for a visitor, 4030 `membersOnly` below level 1.
+    Result<Song> memberCopyOf(const std::optional<std::string>& viewerId, const std::string& songId,
+                              std::string_view membersOnly);
+    /// What the song's provider needs to make a copy of it: the stored request, clip index, and the chain (a provider
+    /// that renders sources) or its own clip id; nullopt when it cannot (`error` set when that is a passing failure).
+    std::optional<WavRequest> renderRequestOf(const Song& song, std::string_view gone,
+                                              std::optional<DomainError>& error);
+
     Store& _store;
     const Clock& _clock;
     SongGenerator& _generator;

@@ -28,7 +28,9 @@ struct AceConfig {
 ///   prompt; custom sends title, style (the normalised style, into which the domain folded the gender) and lyric
 ///   (unless instrumental or empty); action "extend" also sends audio_id and continue_at; instrumental and model
 ///   always; callback_url when configured. Action "concat" (合成完整歌曲) sends only action, model, audio_id (the
-///   last extension of the chain), callback_url and async. Returns the answer's task_id. An upstream `timeout` that names a task_id
+///   last extension of the chain), callback_url and async; so do "stems" (its two clips are put vocal first by
+///   their titles when polled). "cover" sends the custom fields (the song's lyric, the new title and style) and
+///   audio_id, without continue_at. Returns the answer's task_id. An upstream `timeout` that names a task_id
 ///   returns it too: the task goes on upstream and polling will tell.
 /// - poll: POST {base}/suno/tasks, {action: "retrieve", id} for one id, {action: "retrieve_batch", ids} for more
 ///   (answered as {items: [record…]}, a bare list, or one record, possibly wrapped as {data: record}).
@@ -46,6 +48,10 @@ struct AceConfig {
 /// - wav: POST {base}/suno/wav {audio_id: upstreamClipId}; answers {success, task_id, data: [{file_url}]}: the
 ///   file_url (AceData's CDN, to be copied with MediaFetcher::fetchWav). No clip id: Permanent 该作品暂不支持无损下载;
 ///   an answer without a usable file_url: Retryable.
+/// - midi: POST {base}/suno/midi {audio_id: upstreamClipId}; answers {success, task_id, data: [{state, instruments:
+///   [{name, notes: [{pitch, start, end, velocity}]}]}]} (seconds; velocity 0..1): written as a Standard MIDI File
+///   (format 1, 120 bpm, 960 ticks a second, a track per instrument). No clip id or no note: Permanent
+///   该作品暂不支持导出 MIDI.
 /// - timing: POST {base}/suno/timing {audio_id: upstreamClipId}; answers {success, task_id, data: {aligned_words:
 ///   [{word, start_s, end_s, success, p_align}]}} (data may be an array of such objects: the first is taken); the
 ///   words become lines with timelineFromAlignedWords (model/timeline.h). An answer without aligned_words: Retryable;
@@ -67,6 +73,8 @@ public:
     domain::Result<std::vector<domain::TaskStatus>> poll(const std::vector<std::string>& ids) override;
     domain::Result<domain::Lyrics> lyrics(const std::string& prompt) override;
     domain::Result<std::string> wav(const domain::WavRequest& request) override;
+    domain::Result<std::string> midi(const domain::WavRequest& request) override;
+    domain::GeneratorCapabilities capabilities() const override { return {.allStems = false}; }
     bool hasTiming() const override { return true; }
     domain::Result<domain::Timeline> timing(const std::string& upstreamClipId) override;
     std::string name() const override { return "ace"; }

@@ -29,6 +29,13 @@ struct ArrangementInput {
     /// meter, swing, exact tempo and instruments, and starts with a verse instead of an intro; its length is whole
     /// bars at that tempo, as close to `seconds` as they come. Null for a song of its own.
     const Arrangement* continues = nullptr;
+    /// A cover (换个风格): the style it is played in. The song is written from the rest of the input as it would be
+    /// (same form, key, mode, meter, tempo, chords, melody, lyric and singer, so the same timeline), and orchestrated
+    /// by this style's genre: its instruments, drums, bass, chord and pad patterns, vocal harmony and room; the style
+    /// played names that genre. Empty for the song itself.
+    std::string restyle;
+    /// A cover's clip (0 or 1): the second takes the next instruments of the new genre's lists.
+    int restyleVariant = 0;
 };
 
 enum class SectionKind { Intro, Verse, Chorus, Bridge, Outro };

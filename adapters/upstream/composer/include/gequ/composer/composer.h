@@ -62,6 +62,25 @@ ComposedClip composeClip(const ComposerConfig& config, const domain::GenerationR
 std::string composeWav(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
                        const domain::Moderation& moderation);
 
+/// One stem of a clip.
+struct ClipStem {
+    std::string part; ///< "vocal", "accompaniment", "drums", "bass" or "other"
+    std::string wav;  ///< 44.1 kHz stereo 16-bit PCM WAV, as long as the clip
+};
+
+/// The stems of the same clip as composeClip (same arrangement), rendered again: two (vocal, accompaniment) or, with
+/// `four`, four (vocal, drums, bass, other); sample by sample they add up to the clip's mix (docs/generation.md,
+/// "Stems, MIDI and covers"). The vocal stem is silence for an instrumental. Not for a joined song (ComposerError,
+/// 合成的完整歌曲暂不支持分离音轨). Throws ComposerError as composeClip does.
+std::vector<ClipStem> composeStems(const ComposerConfig& config, const domain::GenerationRequest& request,
+                                   int clipIndex, const domain::Moderation& moderation, bool four);
+
+/// The same clip's arrangement as a Standard MIDI File (format 1, 480 ticks a beat: a conductor track with the title,
+/// tempo, meter and key, then a track per part, the vocal track with the lyric's syllables as lyric events). No
+/// rendering; not for a joined song (ComposerError, 合成的完整歌曲暂不支持导出 MIDI).
+std::string composeMidi(const ComposerConfig& config, const domain::GenerationRequest& request, int clipIndex,
+                        const domain::Moderation& moderation);
+
 /// Loads the soundfont into the process-wide cache now (the first render would otherwise); throws ComposerError.
 void preloadSoundFont(const std::string& path);
 
