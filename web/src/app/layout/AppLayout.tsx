@@ -1,5 +1,5 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useHydrated } from '../../lib/hydration';
 import { lazyPart } from '../../lib/lazy-part';
@@ -36,6 +36,10 @@ export function AppLayout() {
   const showNarrow = !wide || !hydrated;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
+  const openMenu = useCallback(() => {
+    setDrawerWanted(true);
+    setDrawerOpen(true);
+  }, []);
   const { pathname } = useLocation();
   const { current } = usePlayer();
   const mini = !!current && pathname !== '/musicPlayer';
@@ -63,15 +67,7 @@ export function AppLayout() {
         </Suspense>
       ) : null}
       <div className="gq-column">
-        {showNarrow ? (
-          <TopBar
-            onOpenMenu={() => {
-              setDrawerWanted(true);
-              setDrawerOpen(true);
-            }}
-            menuOpen={drawerOpen}
-          />
-        ) : null}
+        {showNarrow ? <TopBar onOpenMenu={openMenu} menuOpen={drawerOpen} /> : null}
         <main
           className="gq-content"
           style={mini ? { paddingBottom: `calc(${bottomRoom}px + env(safe-area-inset-bottom))` } : undefined}
