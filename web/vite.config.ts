@@ -56,7 +56,7 @@ export default defineConfig({
             {
               name: 'mui-styles',
               tags: ['$initial'],
-              test: /[\\/]node_modules[\\/](@emotion|stylis|clsx|prop-types|react-is|@babel[\\/]runtime|hoist-non-react-statics|@mui[\\/](system|styled-engine|utils|private-theming|types|core-downloads-tracker)|@mui[\\/]material[\\/](styles|locale|colors|utils))[\\/]/,
+              test: /[\\/]src[\\/]theme[\\/]mui-styles\.ts$|[\\/]node_modules[\\/](@emotion|stylis|clsx|prop-types|react-is|@babel[\\/]runtime|hoist-non-react-statics|@mui[\\/](system|styled-engine|utils|private-theming|types|core-downloads-tracker)|@mui[\\/]material[\\/](styles|locale|colors|utils))[\\/]/,
               priority: 2,
             },
             // The theme (createTheme with CSS variables: tens of milliseconds on a phone) and the layout's sizes are a
