@@ -40,16 +40,23 @@ export default defineConfig({
           groups: [
             // Vite's dynamic-import helper is shared by the entry and the app: a chunk of its own keeps them apart.
             { name: 'preload-helper', test: /preload-helper/, priority: 1 },
-            // The early GETs (src/lib/early-fetch.ts) are shared by the entry and the app's API client: a chunk of
-            // their own, or the entry would wait for the whole app chunk.
-            { name: 'early-fetch', test: /[\\/]src[\\/]lib[\\/](early-fetch|base64)\.ts$/, priority: 1 },
+            // The early GETs (src/lib/early-fetch.ts) are shared by the entry and the app's API client, the early
+            // clicks (src/lib/early-clicks.ts) by the entry and the app's hydration: a chunk of their own, or the entry
+            // would wait for the whole app chunk.
+            { name: 'early-fetch', test: /[\\/]src[\\/]lib[\\/](early-fetch|early-clicks|base64)\.ts$/, priority: 1 },
             // The app starts in stages (src/app/boot.tsx), each a chunk evaluated in a task of its own: React, then
             // MUI's styling engine (emotion and MUI's system, with everything they import), then the theme, then the
             // app. A stage's chunk may only import the chunks of earlier stages, or evaluating it would evaluate them too.
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            {
+              name: 'react',
+              tags: ['$initial'],
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 3,
+            },
             {
               name: 'mui-styles',
-              test: /[\\/]node_modules[\\/](@emotion|stylis|clsx|prop-types|react-is|@babel[\\/]runtime|hoist-non-react-statics|@mui[\\/](system|styled-engine|utils|private-theming|types|core-downloads-tracker)|@mui[\\/]material[\\/](styles|locale|colors|utils))[\\/]/,
+              tags: ['$initial'],
+              test: /[\\/]src[\\/]theme[\\/]mui-styles\.ts$|[\\/]node_modules[\\/](@emotion|stylis|clsx|prop-types|react-is|@babel[\\/]runtime|hoist-non-react-statics|@mui[\\/](system|styled-engine|utils|private-theming|types|core-downloads-tracker)|@mui[\\/]material[\\/](styles|locale|colors|utils))[\\/]/,
               priority: 2,
             },
             // The theme (createTheme with CSS variables: tens of milliseconds on a phone) and the layout's sizes are a
@@ -62,7 +69,7 @@ export default defineConfig({
               test: (id: string) =>
                 /[\\/](node_modules|src)[\\/]/.test(id) &&
                 !id.endsWith('.css') &&
-                !/[\\/]src[\\/](main\.tsx|app[\\/](boot\.tsx|start\.tsx)|theme[\\/]init-color-scheme\.ts|lib[\\/](early-fetch|base64)\.ts)$/.test(
+                !/[\\/]src[\\/](main\.tsx|app[\\/](boot\.tsx|start\.tsx)|theme[\\/]init-color-scheme\.ts|lib[\\/](early-fetch|early-clicks|base64)\.ts)$/.test(
                   id,
                 ),
             },

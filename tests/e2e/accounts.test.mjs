@@ -118,12 +118,7 @@ async function pageFrom(address) {
     return { context, page, errors };
 }
 
-// TODO (docs/security.md, "Login abuse"): in a browser context that speaks through X-Forwarded-For, the login dialog
-// does not open on the MUI app yet; the challenge's API path and the dialog's widget are covered by tests/http and
-// web/src/features/auth/LoginDialog.test.tsx meanwhile.
-test('the login challenge is not shown when not needed, and the widget solves it in Chromium when it is', {
-    todo: 'the login dialog does not open in a context with X-Forwarded-For (MUI app); to be found',
-}, async () => {
+test('the login challenge is not shown when not needed, and the widget solves it in Chromium when it is', async () => {
     // A fresh phone from a fresh network: no challenge.
     {
         const { context, page, errors } = await pageFrom('198.51.100.11');

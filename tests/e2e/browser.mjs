@@ -39,8 +39,8 @@ export async function openPage(browser, viewport) {
     return { context, page, errors };
 }
 
-/// A person clicks a page that has loaded: the build's HTML paints first and MUI's parts hydrate as their code
-/// arrives (docs/web-performance.md), so goto and reload wait until the network is idle unless a test says otherwise.
+/// Most journeys click a page that has loaded (goto and reload wait until the network is idle unless a test says
+/// otherwise); early-clicks.test.mjs clicks before the page has hydrated (docs/web-performance.md).
 export function loadedPages(page) {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

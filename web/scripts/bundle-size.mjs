@@ -1,24 +1,20 @@
 // Prints the gzip size of the JavaScript each route's page loads first: its entry script, every module it preloads and
 // the app's chunks the entry preloads after the first paint (the build writes one page per route: scripts/route-pages.ts). Usage: node scripts/bundle-size.mjs
 // [--max-home-kb 130] [--max-route-kb 170]; with the options it fails when the home page, or any route, loads more.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+// The routes are the pages the build wrote (one per route of src/app/route-meta.ts): home and every folder of dist
+// with an index.html.
+if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist}/index.html is missing (npm run build)`);
 const routes = [
   '/',
-  '/create',
-  '/mywork',
-  '/member',
-  '/profile',
-  '/payment',
-  '/musicPlayer',
-  '/musicList',
-  '/contactUs',
-  '/faq',
-  '/about',
+  ...readdirSync(dist, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(dist, entry.name, 'index.html')))
+    .map((entry) => `/${entry.name}`),
 ];
 const gz = new Map();
 const gzipKb = (file) => {

@@ -2,11 +2,14 @@
 // the app shell of the route's page, and only then preloads the app's chunks (all at once: the page lists them in
 // <meta name="gequ-chunks">, scripts/route-pages.ts) and starts the app (app/boot.tsx), so the first paint never waits
 // for the app's JavaScript to download, compile or run (docs/web-performance.md).
+import { holdEarlyClicks } from './lib/early-clicks';
 import { startEarlyFetches, storedToken } from './lib/early-fetch';
 import { initColorScheme } from './theme/init-color-scheme';
 import './ui/ui.css';
 
 initColorScheme();
+// A click on the painted page before its code has hydrated it is answered once it has (lib/early-clicks.ts).
+holdEarlyClicks();
 // The first screen's data is asked for now, while the app's JavaScript downloads (lib/early-fetch.ts).
 startEarlyFetches(window.location.pathname, storedToken(), Date.now(), window.location.search);
 const boot = () => {

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
+import { announceHydrated } from '../lib/early-clicks';
 import { AppProviders, createQueryClient } from './providers';
 import { routes } from './routes';
 
@@ -13,6 +14,8 @@ function AppRoutes() {
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  // Clicks held since the page painted are answered now that it has hydrated (lib/early-clicks.ts).
+  useEffect(() => announceHydrated(document.getElementById('root')), []);
   return (
     <AppProviders queryClient={queryClient}>
       <BrowserRouter basename="/">

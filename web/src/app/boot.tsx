@@ -7,7 +7,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 await import('react-dom/client');
 await nextTask();
-await import('@mui/material/styles');
+await import('../theme/mui-styles');
 await nextTask();
 await import('../theme/theme');
 await nextTask();

@@ -43,6 +43,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       modeStorageKey={MODE_STORAGE_KEY}
       colorSchemeStorageKey={COLOR_SCHEME_STORAGE_KEY}
       disableTransitionOnChange
+      noSsr
     >
       <QueryClientProvider client={queryClient}>
         <LoginDialogProvider>

@@ -2,6 +2,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet, apiPost } from './api-client';
+import { useHydrated } from './hydration';
 import { clearToken, hasToken, pageReload } from './session';
 import type { UserProfile } from './types';
 
@@ -36,8 +37,10 @@ export function useCurrentUser(): CurrentUser {
     queryFn: ({ signal }) => fetchCurrentUser(signal),
     staleTime: 30_000,
   });
-  const user = query.data ?? null;
-  return { user, isLoggedIn: user !== null, isLoading: query.isPending };
+  // A part that hydrates after the profile has answered (lib/lazy-part.tsx) still hydrates what the build drew.
+  const hydrated = useHydrated();
+  const user = hydrated ? (query.data ?? null) : null;
+  return { user, isLoggedIn: user !== null, isLoading: !hydrated || query.isPending };
 }
 
 /** Reloads the profile (after a payment, a redeem, a rename...). */

@@ -1,7 +1,18 @@
 // Parts of a page whose code loads after the page's own (docs/web-performance.md, "Hydrated in parts"). In a page the
 // build rendered, React keeps a part's markup from the build while its chunk downloads and hydrates it when it
 // arrives (the part sits in a <Suspense> boundary), so the first screen's code is smaller and the rest follows.
-import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  memo,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { announceHydrated } from './early-clicks';
 
 const preloads: (() => Promise<void>)[] = [];
 
@@ -29,19 +40,25 @@ export function lazyPart<P extends object>(
   const Lazy = lazy(fetchPart);
   const preload = () => fetchPart().then(() => undefined);
   preloads.push(preload);
-  function Inner(props: P) {
+  function Inner({ partRef, ...props }: { partRef: RefObject<HTMLDivElement | null> } & P) {
     // Decided once per mount, so the component never changes type (and loses its state) when the chunk arrives.
     const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
-    return <Component {...props} />;
+    // Runs once the part has rendered (or hydrated) with its code: clicks held on its markup go through now.
+    useEffect(() => announceHydrated(partRef.current), [partRef]);
+    return <Component {...(props as P)} />;
   }
   function Part(props: P) {
+    // The part's element (ui.css .gq-part: no box of its own) tells the entry whether its markup is hydrated yet.
+    const partRef = useRef<HTMLDivElement>(null);
     return (
-      <Suspense fallback={fallback}>
-        <Inner {...props} />
-      </Suspense>
+      <div className="gq-part" ref={partRef}>
+        <Suspense fallback={fallback}>
+          <Inner partRef={partRef} {...props} />
+        </Suspense>
+      </div>
     );
   }
-  return Object.assign(Part, { preload });
+  return Object.assign(memo(Part) as unknown as ComponentType<P>, { preload });
 }
 
 /** Loads every part's module (the build does, before it renders a page with them). */

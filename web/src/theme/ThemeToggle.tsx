@@ -4,6 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useColorScheme } from '@mui/material/styles';
 import DarkModeIcon from 'icon:DarkMode';
 import LightModeIcon from 'icon:LightMode';
+import { useHydrated } from '../lib/hydration';
 import { zh } from '../strings/zh-CN';
 
 /** The colour mode in use: the chosen one, or the system's while nothing is chosen (light until MUI knows it). */
@@ -19,7 +20,9 @@ export function useResolvedMode(): 'light' | 'dark' {
  */
 export function ThemeToggle({ onToggled }: { onToggled?: () => void }) {
   const { setMode } = useColorScheme();
-  const dark = useResolvedMode() === 'dark';
+  // Hydrated as the build drew it (light), then as chosen.
+  const resolved = useResolvedMode();
+  const dark = useHydrated() && resolved === 'dark';
   return (
     <ListItemButton
       component="button"

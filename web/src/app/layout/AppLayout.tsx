@@ -1,12 +1,11 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useHydrated } from '../../lib/hydration';
 import { lazyPart } from '../../lib/lazy-part';
 import { usePlayer } from '../../lib/player';
 import { APP_LAYOUT_BREAKPOINT, BOTTOM_TABS_HEIGHT } from '../../theme/tokens';
 import { ErrorBoundary } from '../ErrorBoundary';
-import { RouteError } from '../RouteError';
 import { MINI_PLAYER_HEIGHT } from './mini-player-size';
 
 // The frame's parts: their code follows the page's and loads in parallel with it (lib/lazy-part.tsx); in a page the
@@ -19,6 +18,10 @@ void TopBar.preload().catch(() => undefined);
 void BottomTabs.preload().catch(() => undefined);
 // Loaded on the first play, so the bar stays out of the initial bundle.
 const MiniPlayer = lazy(() => import('./MiniPlayer'));
+// The page that says a page failed: its module is fetched once the app has started (below), so it is there even when
+// the failure is a chunk that can no longer be loaded (after a deployment), and stays out of the first load.
+const loadRouteError = () => import('../RouteError');
+const RouteError = lazy(() => loadRouteError().then((m) => ({ default: m.RouteError })));
 // Loaded when the menu is first opened (MUI's Drawer and its modal code).
 const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
@@ -36,6 +39,10 @@ export function AppLayout() {
   const showNarrow = !wide || !hydrated;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
+  const openMenu = useCallback(() => {
+    setDrawerWanted(true);
+    setDrawerOpen(true);
+  }, []);
   const { pathname } = useLocation();
   const { current } = usePlayer();
   const mini = !!current && pathname !== '/musicPlayer';
@@ -50,6 +57,10 @@ export function AppLayout() {
     window.scrollTo?.(0, 0);
   }, [pathname]);
 
+  useEffect(() => {
+    void loadRouteError().catch(() => undefined);
+  }, []);
+
   return (
     <div className="gq-app">
       {showWide ? (
@@ -63,20 +74,19 @@ export function AppLayout() {
         </Suspense>
       ) : null}
       <div className="gq-column">
-        {showNarrow ? (
-          <TopBar
-            onOpenMenu={() => {
-              setDrawerWanted(true);
-              setDrawerOpen(true);
-            }}
-            menuOpen={drawerOpen}
-          />
-        ) : null}
+        {showNarrow ? <TopBar onOpenMenu={openMenu} menuOpen={drawerOpen} /> : null}
         <main
           className="gq-content"
           style={mini ? { paddingBottom: `calc(${bottomRoom}px + env(safe-area-inset-bottom))` } : undefined}
         >
-          <ErrorBoundary resetKey={pathname} fallback={<RouteError />}>
+          <ErrorBoundary
+            resetKey={pathname}
+            fallback={
+              <Suspense fallback={null}>
+                <RouteError />
+              </Suspense>
+            }
+          >
             <Outlet />
           </ErrorBoundary>
         </main>

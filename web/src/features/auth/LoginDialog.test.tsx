@@ -108,7 +108,7 @@ describe('login dialog: the code button', () => {
 // test plays its part by sending the 'statechange' event it sends when it has solved the challenge.
 vi.mock('altcha/external', () => ({}));
 vi.mock('altcha/altcha.css', () => ({}));
-vi.mock('altcha/worker?url', () => ({ default: '/assets/altcha-worker.js' }));
+vi.mock('altcha/worker?url&no-inline', () => ({ default: '/assets/altcha-worker.js' }));
 
 describe('login dialog: the proof-of-work challenge', () => {
   const challenge = {

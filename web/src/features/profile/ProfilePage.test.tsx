@@ -112,8 +112,9 @@ describe('profile page: nickname', () => {
 
   async function startEditing() {
     await userEvent.click(screen.getByRole('button', { name: '修改昵称' }));
-    const box = screen.getByRole('textbox', { name: '昵称' });
-    expect(box).toHaveFocus();
+    // The editor's chunk loads on first use.
+    const box = await screen.findByRole('textbox', { name: '昵称' });
+    await waitFor(() => expect(box).toHaveFocus());
     return box;
   }
 

@@ -1,13 +1,9 @@
-import Paper from '@mui/material/Paper';
-import Button from '@mui/material/Button';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { useHydrated } from '../../lib/hydration';
 import { lazyPart } from '../../lib/lazy-part';
 import { zh } from '../../strings/zh-CN';
-import { useNewMusic } from './api/useNewMusic';
-import { usePopularMusic } from './api/usePopularMusic';
 import { GenreCards } from './components/GenreCards';
 
 // The search box with the quick start, and the two song lists, are parts whose code follows the page's
@@ -15,23 +11,10 @@ import { GenreCards } from './components/GenreCards';
 // start with this module.
 const HomeStart = lazyPart(() => import('./components/HomeStart'), <div className="gq-home-start-room" />);
 const HomeLists = lazyPart(() => import('./components/HomeLists'), <div className="gq-home-lists-room" />);
+// Shown only when the square has no public song (never in the build's render).
+const EmptySquare = lazyPart(() => import('./components/EmptySquare'));
 void HomeStart.preload().catch(() => undefined);
 void HomeLists.preload().catch(() => undefined);
-
-/** An invitation to create, when the square has no public song yet. */
-function EmptySquare() {
-  const popular = usePopularMusic();
-  const latest = useNewMusic();
-  if (!(popular.isSuccess && latest.isSuccess && popular.data.length === 0 && latest.data.length === 0)) return null;
-  return (
-    <Paper variant="outlined" className="gq-panel gq-empty-square">
-      <p>{zh.square.emptySquare}</p>
-      <Button component={Link} variant="contained" size="small" to="/create">
-        {zh.square.goCreate}
-      </Button>
-    </Paper>
-  );
-}
 
 /**
  * The music square (/): search, quick start with three prompts, genres, the hot list and the newest songs; an

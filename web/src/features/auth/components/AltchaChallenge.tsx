@@ -5,13 +5,14 @@ import { fetchLoginChallenge } from '../api/login';
 /**
  * Loads the ALTCHA widget (its own chunk, fetched only when a challenge is asked for) in its "external" build: the
  * default build starts its solver from a blob: worker, which the Content-Security-Policy (script-src 'self') refuses,
- * so the worker is the package's own file served from our origin. Resolves with that worker's absolute URL.
+ * so the worker is the package's own file served from our origin (`no-inline`: Vite would otherwise inline a file this
+ * small as a data: URL, which the policy refuses just the same). Resolves with that worker's absolute URL.
  */
 async function loadWidget(): Promise<string> {
   const [, , worker] = await Promise.all([
     import('altcha/external'),
     import('altcha/altcha.css'),
-    import('altcha/worker?url'),
+    import('altcha/worker?url&no-inline'),
   ]);
   return new URL(worker.default, window.location.href).href;
 }

@@ -1,7 +1,7 @@
 import InputBase from '@mui/material/InputBase';
 import Button from '@mui/material/Button';
 import AutoAwesomeIcon from 'icon:AutoAwesome';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../lib/rules';
 import { zh } from '../../../strings/zh-CN';
@@ -13,12 +13,12 @@ import { PromptButtons } from './PromptButtons';
  * the 21 prompt buttons with 换一批.
  */
 export function QuickStart() {
-  const [text, setText] = useState('');
   const inputId = useId();
   const navigate = useNavigate();
-  const onSubmit = (event: FormEvent) => {
+  // Read from the form when it is sent, so what was typed before the page hydrated counts too (lib/early-clicks.ts).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = text.trim();
+    const value = String(new FormData(event.currentTarget).get('keywords') ?? '').trim();
     navigate(value ? createWithKeywordsHref(value) : '/create');
   };
   return (
@@ -30,8 +30,7 @@ export function QuickStart() {
             id={inputId}
             className="gq-input-on-color"
             fullWidth
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            name="keywords"
             placeholder={zh.square.quickStartPlaceholder}
             inputProps={{ maxLength: LIMITS.promptChars }}
           />

@@ -1,18 +1,20 @@
 import InputBase from '@mui/material/InputBase';
 import Button from '@mui/material/Button';
 import SearchIcon from 'icon:Search';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { zh } from '../../../strings/zh-CN';
 import { musicListHref } from '../links';
 
-/** Searching songs: a word opens /musicList titled 搜索：word with the word as the keyword. */
+/**
+ * Searching songs: a word opens /musicList titled 搜索：word with the word as the keyword. The word is read from the
+ * form when it is sent, so what was typed before the page hydrated counts too (lib/early-clicks.ts).
+ */
 export function SearchBox({ initial = '' }: { initial?: string }) {
-  const [text, setText] = useState(initial);
   const navigate = useNavigate();
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const word = text.trim();
+    const word = String(new FormData(event.currentTarget).get('keyword') ?? '').trim();
     if (word) navigate(musicListHref(zh.square.searchTitle(word), word));
   };
   return (
@@ -21,8 +23,8 @@ export function SearchBox({ initial = '' }: { initial?: string }) {
         className="gq-search-input"
         fullWidth
         startAdornment={<SearchIcon />}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        name="keyword"
+        defaultValue={initial}
         placeholder={zh.square.searchPlaceholder}
         inputProps={{ 'aria-label': zh.square.searchLabel, maxLength: 100, enterKeyHint: 'search' }}
       />

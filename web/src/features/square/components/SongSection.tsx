@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { SongList } from '../../../components/SongList';
 import { StatusState } from '../../../components/StatusState';
 import { ApiError } from '../../../lib/api-client';
+import { useHydrated } from '../../../lib/hydration';
 import type { SongListItem } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
 
@@ -22,11 +23,14 @@ export function SongSection({
   const headingId = useId();
   const networkFailure =
     query.error instanceof ApiError && (query.error.kind === 'network' || query.error.kind === 'timeout');
+  // While React hydrates the build's render (which fetched nothing), the section looks as it did there, even when the
+  // list has arrived before the section's code (lib/hydration.ts).
+  const hydrated = useHydrated();
+  const data = hydrated ? query.data : undefined;
   // The rows are built in a background render (React splits it into short slices), so the page stays responsive.
-  const songs = useDeferredValue(query.data);
+  const songs = useDeferredValue(data);
   let body;
-  // Pending (not fetching): the build's render, which the browser hydrates, fetches nothing and must look the same.
-  if (query.isPending || (query.data && !songs)) body = <StatusState kind="loading" dense />;
+  if (!hydrated || query.isPending || (data && !songs)) body = <StatusState kind="loading" dense />;
   else if (query.isError)
     body = <StatusState kind="error" dense text={networkFailure ? undefined : query.error.message || undefined} />;
   else if (!songs || songs.length === 0) body = <StatusState kind="empty" dense />;
