@@ -79,8 +79,6 @@ constexpr std::size_t kTrigram = 3;
 constexpr std::int64_t kSearchDayMs = 86400000;
 constexpr std::int64_t kSearchDays = 14;
 constexpr std::int64_t kSearchDayRows = 20;
-/// PostgreSQL search: a keyword with at most this many public matches is answered from all of them, sorted.
-constexpr std::int64_t kSearchAllMatches = 500;
 /// likedAmong asks about at most this many ids per statement.
 constexpr std::size_t kIdChunk = 500;
 
@@ -509,26 +507,6 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
     const std::string match = "(s.title || ' ' || s.tags || ' ' || s.lyric)" + like + "? ESCAPE '\\' AND (s.title" +
                               like + "? ESCAPE '\\' OR s.tags" + like + "? ESCAPE '\\' OR s.lyric" + like +
                               "? ESCAPE '\\')";
-    // First, the matches found from the trigrams alone, but no more than kSearchAllMatches + 1 of them: a keyword with
-    // at most kSearchAllMatches public matches (most keywords) has them all here, and its page is sorted from them.
-    // The count of what was found comes with each row; an empty page says nothing, and goes on below.
-    {
-        Query capped(_c, pageOfKeys(_c,
-                                    "SELECT m.id AS k, COUNT(*) OVER () AS n FROM (SELECT s.id, s.created_at FROM "
-                                    "songs s WHERE " +
-                                        kPublic + " AND " + match + " LIMIT " + std::to_string(kSearchAllMatches + 1) +
-                                        ") m ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?",
-                                    kNewest, ", p.n"));
-        capped.bind(pattern).bind(pattern).bind(pattern).bind(pattern).bind(limitOf(page)).bind(offsetOf(page));
-        capped.genericPlan();
-        std::vector<domain::Song> rows;
-        std::vector<std::int64_t> found;
-        capped.into(rows).into(found).execute();
-        if (!found.empty() && found.front() <= kSearchAllMatches) {
-            return rows;
-        }
-    }
-    // A common keyword: its newest matches are in the newest days.
     const std::string newestDay =
         "(SELECT s.created_at FROM songs s WHERE " + kPublic + kNewest + " LIMIT 1) / " + std::to_string(kSearchDayMs);
     const std::int64_t days = kSearchDays * ((offsetOf(page) + limitOf(page) + kSearchDayRows - 1) / kSearchDayRows);
