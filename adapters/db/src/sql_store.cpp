@@ -17,8 +17,6 @@ namespace {
 
 /// How long an SQLite connection waits for another process's write lock before it gives up.
 constexpr int kBusyTimeoutMillis = 30000;
-/// The most of the SQLite file each connection maps (the library caps it at its own limit, 2 GiB on Debian).
-constexpr std::int64_t kSqliteMmapBytes = std::int64_t{2} << 30;
 /// How many times transact() takes another connection when BEGIN fails on a dropped one.
 constexpr int kBeginRetries = 16;
 
@@ -76,11 +74,12 @@ std::unique_ptr<Connection> SqlStore::connect() {
         Query(*connection, "PRAGMA busy_timeout = " + std::to_string(kBusyTimeoutMillis)).into(timeout).execute();
         connection->execute("PRAGMA foreign_keys = ON");
         connection->execute("PRAGMA synchronous = NORMAL");
-        // Reads map the database file instead of copying each page into every connection's own 2 MB cache: at a
-        // million songs a works page's rows lie on pages all over the file, and a read() per page missed showed in
-        // perf (docs/performance.md, "Per-request cost").
+        // Pages are read into the connection's own cache, never mapped: in WAL mode a connection that sees another
+        // one's commit unmaps and maps again its whole mapping at its next read, and at a million songs tearing down
+        // the page tables of 2 GiB stalled every thread of the process behind writes (docs/performance.md, "Per-
+        // request cost").
         std::vector<std::int64_t> mapped;
-        Query(*connection, "PRAGMA mmap_size = " + std::to_string(kSqliteMmapBytes)).into(mapped).execute();
+        Query(*connection, "PRAGMA mmap_size = 0").into(mapped).execute();
     }
     return connection;
 }
