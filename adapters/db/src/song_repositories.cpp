@@ -79,6 +79,11 @@ constexpr std::size_t kTrigram = 3;
 constexpr std::int64_t kSearchDayMs = 86400000;
 constexpr std::int64_t kSearchDays = 14;
 constexpr std::int64_t kSearchDayRows = 20;
+/// PostgreSQL search: songs_text_sample indexes the public songs whose created_at % kSearchSampleModulus is 0 (about
+/// one in 61). A keyword matching at least kSearchSampleCommon of them (about 600 matches in all) is common enough to
+/// walk the newest days; one matching fewer goes straight to the trigrams. Keep in step with migration 0009.
+constexpr int kSearchSampleModulus = 61;
+constexpr std::int64_t kSearchSampleCommon = 10;
 /// likedAmong asks about at most this many ids per statement.
 constexpr std::size_t kIdChunk = 500;
 
@@ -496,17 +501,28 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
         return songs(query);
     }
     // PostgreSQL, three characters or more (docs/performance.md, "Search"): the GIN index songs_text_day holds each
-    // public song's trigrams (of title, tags and lyric joined) beside its day. First the newest days are searched a
-    // day at a time, newest first: a day's matches are found from the index by both keys (only that day's rows are
-    // read) and sorted, and the walk stops once the page is full, so a common keyword costs one or two days. A
-    // keyword that does not fill its page within those days is rare, and all its matches are found from the trigrams
-    // alone and sorted (ORDER BY created_at + 0 keeps the planner off the newest-first walk of every public song).
+    // public song's trigrams (of title, tags and lyric joined) beside its day. A keyword that the sample index
+    // songs_text_sample finds often enough is common: the newest days are searched a day at a time, newest first (a
+    // day's matches are found from the index by both keys, so only that day's rows are read, and sorted), and the
+    // walk stops once the page is full, so a common keyword costs one or two days. A rare keyword, and a common one
+    // that does not fill its page within those days, has all its matches found from the trigrams alone and sorted
+    // (ORDER BY created_at + 0 keeps the planner off the newest-first walk of every public song).
     // The joined text only finds candidates: each column is matched on its own, so nothing matches across two.
     const std::string pattern = "%" + escapeLike(text) + "%";
     const std::string like = hasNoCase(text) ? " LIKE " : " ILIKE ";
     const std::string match = "(s.title || ' ' || s.tags || ' ' || s.lyric)" + like + "? ESCAPE '\\' AND (s.title" +
                               like + "? ESCAPE '\\' OR s.tags" + like + "? ESCAPE '\\' OR s.lyric" + like +
                               "? ESCAPE '\\')";
+    const auto bindPattern = [&pattern](Query& query) -> Query& {
+        return query.bind(pattern).bind(pattern).bind(pattern).bind(pattern);
+    };
+    // How common the keyword is, from the sample index: a bitmap of its few entries, and at most
+    // kSearchSampleCommon rows read.
+    Query sample(_c, "SELECT COUNT(*) FROM (SELECT 1 FROM songs s WHERE " + kPublic + " AND s.created_at % " +
+                         std::to_string(kSearchSampleModulus) + " = 0 AND " + match + " LIMIT " +
+                         std::to_string(kSearchSampleCommon) + ") x");
+    bindPattern(sample).genericPlan();
+    const bool common = scalar(sample) >= kSearchSampleCommon;
     const std::string newestDay =
         "(SELECT s.created_at FROM songs s WHERE " + kPublic + kNewest + " LIMIT 1) / " + std::to_string(kSearchDayMs);
     const std::int64_t days = kSearchDays * ((offsetOf(page) + limitOf(page) + kSearchDayRows - 1) / kSearchDayRows);
@@ -517,18 +533,19 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
                                     kPublic + " AND s.created_at / " + std::to_string(kSearchDayMs) + " = d.day AND " +
                                     match + kNewest + ") x LIMIT ? OFFSET ?",
                                 kNewest));
-    recent.bind(days).bind(pattern).bind(pattern).bind(pattern).bind(pattern).bind(limitOf(page)).bind(offsetOf(page));
-    recent.genericPlan();
-    auto found = songs(recent);
-    if (static_cast<std::int64_t>(found.size()) == limitOf(page)) {
-        return found;
+    if (common) {
+        recent.bind(days);
+        bindPattern(recent).bind(limitOf(page)).bind(offsetOf(page)).genericPlan();
+        auto found = songs(recent);
+        if (static_cast<std::int64_t>(found.size()) == limitOf(page)) {
+            return found;
+        }
     }
     Query rare(_c, pageOfKeys(_c,
                               "SELECT s.id AS k FROM songs s WHERE " + kPublic + " AND " + match +
                                   " ORDER BY s.created_at + 0 DESC, s.id DESC LIMIT ? OFFSET ?",
                               kNewest));
-    rare.bind(pattern).bind(pattern).bind(pattern).bind(pattern).bind(limitOf(page)).bind(offsetOf(page));
-    rare.genericPlan();
+    bindPattern(rare).bind(limitOf(page)).bind(offsetOf(page)).genericPlan();
     return songs(rare);
 }
 

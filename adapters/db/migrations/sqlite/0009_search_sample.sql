@@ -1,0 +1,6 @@
+-- Search at any size, second step (docs/performance.md, "Search"). Keep in step with
+-- ../postgresql/0009_search_sample.sql.
+--
+-- Nothing changes on SQLite: FTS5 walks a keyword's matches newest first whether it is common or rare. PostgreSQL
+-- adds a small trigram index of a sample of the public songs, from which a search tells a rare keyword from a common
+-- one before choosing how to read its matches.
