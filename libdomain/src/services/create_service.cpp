@@ -129,13 +129,7 @@ Result<CreatedTask> CreateService::create(const std::string& userId, const Creat
 
     const TimePoint now = _clock.now();
     const std::string title = provisionalTitle(create);
-    CreatedTask created;
-    created.taskId = _ids.newId();
-    created.cost = _settings.cost;
-    created.title = title;
-    for (int i = 0; i < kSongsPerTask; ++i) {
-        created.songIds.push_back(_ids.newId());
-    }
+    CreatedTask created = newTask(title, _settings.cost, kSongsPerTask);
 
     auto result = inTransaction(_store, [&](Repositories& repos) -> Result<CreatedTask> {
         auto user = admit(repos, userId, now);
@@ -211,16 +205,10 @@ Result<CreatedTask> CreateService::studio(const std::string& userId, const Norma
     const TimePoint now = _clock.now();
     const std::vector<std::string_view> parts = stemParts(create.action);
     const std::string title = stems || create.title.empty() ? source.title : create.title;
-    CreatedTask created;
-    created.taskId = _ids.newId();
-    created.cost = create.action == TaskAction::Stems      ? kStemsCost
-                   : create.action == TaskAction::AllStems ? kAllStemsCost
-                                                           : _settings.cost;
-    created.title = title;
-    const std::size_t songs = stems ? parts.size() : static_cast<std::size_t>(kSongsPerTask);
-    for (std::size_t i = 0; i < songs; ++i) {
-        created.songIds.push_back(_ids.newId());
-    }
+    const std::int64_t cost = create.action == TaskAction::Stems      ? kStemsCost
+                              : create.action == TaskAction::AllStems ? kAllStemsCost
+                                                                      : _settings.cost;
+    CreatedTask created = newTask(title, cost, stems ? parts.size() : static_cast<std::size_t>(kSongsPerTask));
 
     auto result = inTransaction(_store, [&](Repositories& repos) -> Result<CreatedTask> {
         auto user = admit(repos, userId, now);
@@ -251,7 +239,7 @@ Result<CreatedTask> CreateService::studio(const std::string& userId, const Norma
                        encodeTaskRequest(TaskRequest{request, created.cost}), level, created.cost > 0, now);
         repos.tasks().insert(task);
 
-        for (std::size_t i = 0; i < songs; ++i) {
+        for (std::size_t i = 0; i < created.songIds.size(); ++i) {
             Song song = generatingSong(created.songIds[i], task, static_cast<int>(i),
                                        stems ? stemTitle(source.title, parts[i]) : title, create.model);
             song.tags = stems ? source.tags : create.style;
@@ -301,11 +289,7 @@ Result<CreatedTask> CreateService::join(const std::string& userId, const Normali
     }
 
     const TimePoint now = _clock.now();
-    CreatedTask created;
-    created.taskId = _ids.newId();
-    created.cost = 0; // joining is free
-    created.title = source->song.title;
-    created.songIds.push_back(_ids.newId());
+    CreatedTask created = newTask(source->song.title, 0, 1); // joining is free
 
     bool joinedBefore = false;
     auto result = inTransaction(_store, [&](Repositories& repos) -> Result<CreatedTask> {
@@ -345,6 +329,17 @@ Result<CreatedTask> CreateService::join(const std::string& userId, const Normali
         _onCreated();
     }
     return result;
+}
+
+CreatedTask CreateService::newTask(std::string title, std::int64_t cost, std::size_t songs) {
+    CreatedTask created;
+    created.taskId = _ids.newId();
+    created.cost = cost;
+    created.title = std::move(title);
+    for (std::size_t i = 0; i < songs; ++i) {
+        created.songIds.push_back(_ids.newId());
+    }
+    return created;
 }
 
 } // namespace gequ::domain

@@ -94,6 +94,8 @@ private:
     Result<CreatedTask> studio(const std::string& userId, const NormalizedCreate& create);
     /// The concat path of create.
     Result<CreatedTask> join(const std::string& userId, const NormalizedCreate& create);
+    /// A task about to be written: a new task id, `songs` new song ids, its cost and provisional title.
+    CreatedTask newTask(std::string title, std::int64_t cost, std::size_t songs);
 
     Store& _store;
     const Clock& _clock;
