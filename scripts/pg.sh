@@ -8,7 +8,8 @@
 #   scripts/pg.sh stop DIR    stop the server and remove DIR (only a DIR this script made).
 #   scripts/pg.sh url DIR     print the URL of a running DIR.
 #
-# Several instances in different DIRs may start and stop concurrently.
+# Several instances in different DIRs may start and stop concurrently. GEQU_PG_SHARED_BUFFERS sets shared_buffers when
+# DIR is made (default 64MB; bench/api uses 2GB, docs/deploy.md).
 set -euo pipefail
 
 readonly kMarker=.gequ-pg
@@ -92,9 +93,9 @@ fsync = off
 synchronous_commit = off
 full_page_writes = off
 max_connections = 200
-shared_buffers = 64MB
 log_min_messages = warning
 EOF
+        echo "shared_buffers = ${GEQU_PG_SHARED_BUFFERS:-64MB}" >>"$dir/data/postgresql.conf"
     fi
 
     local attempt port

@@ -13,9 +13,9 @@
 #   GEQU_BENCH_DURATION   seconds per wrk run (default 4)
 #   GEQU_BENCH_ROWS       an extended regular expression: only the rows whose name matches (and the ceiling) run
 #   GEQU_BENCH_SQLITE_DB  a database file seeded before (gequ-admin seed --songs SONGS): used in place, not seeded
-#   GEQU_BENCH_PG_URL     the same for PostgreSQL: a seeded database's URL, used in place and left running
-#                         (a reused database remembers the login codes sent: a second run within the hour needs
-#                         `DELETE FROM sms_codes` first, or the code limits refuse its sign-ins)
+#   GEQU_BENCH_PG_URL     the same for PostgreSQL: a seeded database's URL, used in place and left running (give
+#                         its server shared_buffers = 2GB, as the bench's own has: docs/deploy.md)
+#                         A reused database's login codes and login failures are deleted before the sign-ins.
 #
 # The cache-missing rows ("… each request a different …") send every request somewhere new (a Lua script walks a
 # list; the two wrk threads take alternate entries): search keywords of 2 to 6 characters cut from the titles and
@@ -77,7 +77,7 @@ run_database() { # sqlite|postgresql
             url=$GEQU_BENCH_PG_URL reused=1
         else
             pg_dir="$work/pg"
-            url=$("$root/scripts/pg.sh" start "$pg_dir")
+            url=$(GEQU_PG_SHARED_BUFFERS=2GB "$root/scripts/pg.sh" start "$pg_dir")
         fi
     else
         if [ -n "${GEQU_BENCH_SQLITE_DB:-}" ]; then
@@ -95,6 +95,9 @@ run_database() { # sqlite|postgresql
     else
         "$admin" migrate >"$data/seed.log" 2>&1 || { cat "$data/seed.log"; exit 1; }
         seed_note="seeded before, migrated in $((SECONDS - t0)) s"
+        # The login codes and failures earlier runs left, or the code limits refuse this run's sign-ins.
+        local forget="DELETE FROM sms_codes; DELETE FROM login_failures;"
+        if [ "$dbname" = postgresql ]; then psql -XAtq "$url" -c "$forget"; else sqlite3 "${url#sqlite:}" "$forget"; fi
     fi
 
     # What the cache-missing rows ask for, from the database itself: 3,000 songs' titles and lyrics (every 997th
