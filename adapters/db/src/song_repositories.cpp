@@ -80,10 +80,10 @@ constexpr std::int64_t kSearchDayMs = 86400000;
 constexpr std::int64_t kSearchDays = 14;
 constexpr std::int64_t kSearchDayRows = 20;
 /// PostgreSQL search: songs_text_sample indexes the public songs whose created_at % kSearchSampleModulus is 0 (about
-/// one in 61). A keyword matching at least kSearchSampleCommon of them (about 600 matches in all) is common enough to
+/// one in 61). A keyword matching at least kSearchSampleCommon of them (about 1,000 matches in all) is common enough to
 /// walk the newest days; one matching fewer goes straight to the trigrams. Keep in step with migration 0009.
 constexpr int kSearchSampleModulus = 61;
-constexpr std::int64_t kSearchSampleCommon = 10;
+constexpr std::int64_t kSearchSampleCommon = 16;
 /// likedAmong asks about at most this many ids per statement.
 constexpr std::size_t kIdChunk = 500;
 
