@@ -20,7 +20,7 @@
 # The cache-missing rows ("… each request a different …") send every request somewhere new (a Lua script walks a
 # list; the two wrk threads take alternate entries): search keywords of 2 to 6 characters cut from the titles and
 # lyrics of 3,000 songs of the database (bench/api/keywords.js; a third of those songs carry one of the seed's rare
-# words), the player detail of random public songs, and hot, new and genre pages 1 to 50. The in-process caches
+# words), and the player detail of random public songs. The in-process caches
 # hold an answer for 2 s, so no answer is ever asked for twice within its lifetime.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
