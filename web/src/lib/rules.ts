@@ -25,16 +25,6 @@ export const PHONE_PATTERN = new RegExp(rules.phone.pattern);
 /** Points one create costs (the server's default of points.create_cost) and the songs it makes. */
 export const CREATE_COST: number = rules.create.cost;
 export const SONGS_PER_CREATE: number = rules.create.songsPerCreate;
-/** Points 分离音轨 (two stems) and 四轨分离 (four, members) cost (docs/product.md, "Studio"). */
-export const STEMS_COST: number = rules.create.stemsCost;
-export const ALL_STEMS_COST: number = rules.create.allStemsCost;
-
-/** The server's sentences for a free user asking for a member benefit. */
-export const MEMBER_MESSAGES = {
-  wav: rules.messages.wavMembersOnly,
-  midi: rules.messages.midiMembersOnly,
-  allStems: rules.messages.allStemsMembersOnly,
-} as const;
 
 /** The style tag a gender choice puts in front of the style ("random" adds none). */
 export const GENDER_TAGS: Readonly<typeof rules.genderTags> = rules.genderTags;

@@ -1,7 +1,11 @@
 // The 工作室 texts (docs/web.md, "Studio"): its menu and dialogs, a module of their own so that they load with the menu,
 // not with the pages that offer it (docs/web-performance.md). Costs and the member sentences are the server's own
-// (libdomain/data/rules.json through lib/rules.ts).
-import { ALL_STEMS_COST, CREATE_COST, MEMBER_MESSAGES, STEMS_COST } from '../lib/rules';
+// (libdomain/data/rules.json, read here as lib/rules.ts reads it, so the page chunks that hold lib/rules.ts gain nothing).
+import rules from '../../../libdomain/data/rules.json' with { type: 'json' };
+
+const CREATE_COST = rules.create.cost;
+const STEMS_COST = rules.create.stemsCost;
+const ALL_STEMS_COST = rules.create.allStemsCost;
 
 export const zhStudio = {
   menu: '工作室',
@@ -17,6 +21,8 @@ export const zhStudio = {
   stemsZip: '下载全部音轨',
   stemsZipDetail: 'MP3 打包（ZIP）',
   stemsZipWav: '下载全部音轨（WAV）',
+  zipName: (title: string) => `${title} 音轨`,
+  zipWavName: (title: string) => `${title} 音轨 WAV`,
   stemsZipWavDetail: '无损 WAV 打包（ZIP），会员专享',
   // The confirm dialogs say what is made and what it costs before anything is sent.
   stemsTitle: '分离音轨',
@@ -36,10 +42,8 @@ export const zhStudio = {
   cancel: '取消',
   // A free user asking for a member part: the benefit named, with the way to it.
   memberTitle: '会员专享',
-  allStemsMembersOnly: MEMBER_MESSAGES.allStems,
-  midiMembersOnly: MEMBER_MESSAGES.midi,
-  stemsWavMembersOnly: MEMBER_MESSAGES.wav,
+  allStemsMembersOnly: rules.messages.allStemsMembersOnly,
+  midiMembersOnly: rules.messages.midiMembersOnly,
   becomeMember: '开通会员',
   submitted: '任务已提交，可在「我的作品」中查看进度',
-  downloadFailed: '下载失败，请稍后重试',
 } as const;

@@ -37,7 +37,7 @@ import { zh } from '../../strings/zh-CN';
 import { zhPlayer } from '../../strings/player';
 import { useLikeSong } from '../songs/api/useLikeSong';
 import { useShareSong } from '../songs/api/useShareSong';
-import { fetchSongFile, saveBlob, type SongFileKind, songFileName } from '../works/api/downloadSong';
+import { saveSongFile, type SongFileKind } from '../works/api/downloadSong';
 import { useSongDetail } from './api/useSongDetail';
 import { lazyPart } from '../../lib/lazy-part';
 import { readTimeline } from './lyrics';
@@ -222,10 +222,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   const onDownload = (kind: SongFileKind) => {
     if (!ready || downloading) return;
     setDownloading(kind);
-    fetchSongFile(song.nativeId, kind)
-      .then((blob) => saveBlob(blob, songFileName(song.title, kind)))
-      .catch((error: unknown) => notify(error instanceof Error ? error.message : zh.errors.downloadFailed, 'error'))
-      .finally(() => setDownloading(null));
+    void saveSongFile(song.nativeId, song.title, kind).finally(() => setDownloading(null));
   };
   const onShare = () => {
     if (!ready) return;
@@ -421,6 +418,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
                 hasStems: false,
               }}
               anchor={studio}
+              save={saveSongFile}
               onClose={() => setStudio(null)}
               onSubmitted={() => void navigate('/mywork')}
             />

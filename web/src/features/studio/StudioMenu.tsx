@@ -9,7 +9,8 @@ import { zhStudio } from '../../strings/studio';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useCreateSong } from '../create/api/useCreateSong';
 import type { StudioBody } from '../create/form';
-import { fetchSongFile, saveBlob, type SongFileKind, songFileName } from '../works/api/downloadSong';
+// Only the type: the page hands its download function in (`save`), so this chunk shares no module with the page's.
+import type { SongFileKind } from '../works/api/downloadSong';
 import { CoverDialog } from './CoverDialog';
 import { coverBody, isStem, stemsBody, type StudioItem, studioItems, type StudioSong } from './studio';
 
@@ -41,11 +42,14 @@ function sourceTitle(song: StudioSong): string {
 export default function StudioMenu({
   song,
   anchor,
+  save,
   onClose,
   onSubmitted,
 }: {
   song: StudioSong;
   anchor: HTMLElement;
+  /** Downloads a file of a song and saves it named after `title` (works/api/downloadSong's saveSongFile). */
+  save: (id: string, title: string, kind: SongFileKind) => Promise<void>;
   onClose: () => void;
   onSubmitted?: () => void;
 }) {
@@ -60,9 +64,10 @@ export default function StudioMenu({
     onClose();
     const id = kind === 'stems' || kind === 'stems_wav' ? (isStem(song.origin) ? song.sourceId : song.id) : song.id;
     if (!id) return;
-    fetchSongFile(id, kind)
-      .then((blob) => saveBlob(blob, songFileName(kind === 'midi' ? song.title : sourceTitle(song), kind)))
-      .catch((error: unknown) => notify(error instanceof Error ? error.message : zhStudio.downloadFailed, 'error'));
+    let name = song.title;
+    if (kind === 'stems') name = zhStudio.zipName(sourceTitle(song));
+    else if (kind === 'stems_wav') name = zhStudio.zipWavName(sourceTitle(song));
+    void save(id, name, kind);
   };
 
   const choose = (item: StudioItem) => {

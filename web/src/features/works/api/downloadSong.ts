@@ -3,7 +3,7 @@
 // .lrc file (same access rules as the mp3).
 // Fetched as a blob (with the Authorization header, so the owner's private songs download too) and saved as
 // <title>.mp3, <title>.wav or <title>.lrc (docs/product.md).
-import { API_BASE_URL, ApiError, REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
+import { API_BASE_URL, ApiError, notify, REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
 import { zh } from '../../../strings/zh-CN';
 
@@ -14,21 +14,12 @@ export type SongFormat = 'mp3' | 'wav';
  * its MIDI ('midi'); 'stems' and 'stems_wav' are the ZIP of the stems the caller split from it (docs/api.md). */
 export type SongFileKind = SongFormat | 'lrc' | 'midi' | 'stems' | 'stems_wav';
 
-const EXTENSIONS: Record<SongFileKind, string> = {
-  mp3: '.mp3',
-  wav: '.wav',
-  lrc: '.lrc',
-  midi: '.mid',
-  stems: ' 音轨.zip',
-  stems_wav: ' 音轨 WAV.zip',
-};
-
-/** A file name from a song title: characters that file systems refuse become '_'. */
+/** A file name from a song title: characters that file systems refuse become '_'. A MIDI is .mid, a stems ZIP .zip. */
 export function songFileName(title: string | null | undefined, format: SongFileKind = 'mp3'): string {
   // Control characters are among those refused, on purpose.
   // eslint-disable-next-line no-control-regex
   const base = (title ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
-  return `${base || 'song'}${EXTENSIONS[format]}`;
+  return `${base || 'song'}.${format === 'midi' ? 'mid' : format.startsWith('stems') ? 'zip' : format}`;
 }
 
 export function mp3FileName(title: string | null | undefined): string {
@@ -94,4 +85,12 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** Fetches the file and saves it as <title> with the kind's extension; a failure is toasted with its sentence. Resolves
+ * when done either way. */
+export function saveSongFile(id: string, title: string, kind: SongFileKind): Promise<void> {
+  return fetchSongFile(id, kind)
+    .then((blob) => saveBlob(blob, songFileName(title, kind)))
+    .catch((error: unknown) => notify(error instanceof Error ? error.message : zh.errors.downloadFailed, 'error'));
 }

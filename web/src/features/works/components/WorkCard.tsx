@@ -27,13 +27,12 @@ import { displayTags } from '../../../lib/genres';
 import { usePlayer } from '../../../lib/player';
 import { progressSince } from '../../../lib/progress';
 import type { UserSong } from '../../../lib/types';
-import { zh } from '../../../strings/zh-CN';
 import { zhCreate } from '../../../strings/create';
 import { zhWorks } from '../../../strings/works';
 import { SongCounts } from '../../../components/SongCounts';
 import { SongCover } from '../../../components/SongCover';
 import { toPlayerSong } from '../../../components/SongList';
-import { fetchSongFile, type SongFormat, saveBlob, songFileName } from '../api/downloadSong';
+import { saveSongFile, type SongFormat } from '../api/downloadSong';
 import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
@@ -170,10 +169,7 @@ export function WorkCard({
         return;
       }
       setDownloading(format);
-      fetchSongFile(song.native_id, format)
-        .then((blob) => saveBlob(blob, songFileName(song.title, format)))
-        .catch((error: unknown) => notify(error instanceof Error ? error.message : zh.errors.downloadFailed, 'error'))
-        .finally(() => setDownloading(null));
+      void saveSongFile(song.native_id, song.title, format).finally(() => setDownloading(null));
     });
   const onDownload = download('mp3');
   const onDownloadWav = download('wav');
@@ -312,6 +308,7 @@ export function WorkCard({
               sourceId: song.source_id,
             }}
             anchor={studio}
+            save={saveSongFile}
             onClose={() => setStudio(null)}
           />
         </Suspense>
