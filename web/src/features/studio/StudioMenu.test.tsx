@@ -256,3 +256,21 @@ describe('工作室 and the credit on the player', () => {
     click.mockRestore();
   });
 });
+
+describe('stem and cover cards', () => {
+  it('a stem says which part it is next to its date (its title is cut after five characters); a cover says 换风格', async () => {
+    serveWorks([
+      userSong('v', { title: '《海浪》人声', origin: 'stems', source_id: 's' }),
+      userSong('d', { title: '《海浪》贝斯', origin: 'all_stems', source_id: 's' }),
+      userSong('c', { title: '海浪摇滚', origin: 'cover', source_id: 'x' }),
+    ]);
+    renderApp('/mywork');
+    expect(
+      within(await screen.findByRole('article', { name: '《海浪》人声' })).getByText('人声音轨'),
+    ).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('article', { name: '《海浪》贝斯' })).getByText('贝斯音轨'),
+    ).toBeInTheDocument();
+    expect(within(await screen.findByRole('article', { name: '海浪摇滚' })).getByText('换风格')).toBeInTheDocument();
+  });
+});

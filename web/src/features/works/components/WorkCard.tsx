@@ -86,8 +86,8 @@ function Spinner({ size }: { size: number }) {
  * play/pause (the global audio), like, 生成类似, 继续创作 (the extend dialog), for a finished extension 合成完整歌曲
  * (the join dialog), 工作室 (features/studio: stems, MIDI, a cover, the stems ZIP when `hasStems`), share, download
  * (and, for members, the lossless WAV), delete and the public switch. An extension says 续写作品, a joined whole song
- * 完整版 and a cover 换风格 next to its date. Used by /mywork and by the 音乐列表 drawer of /create. Deleting asks the
- * list to confirm (`onDelete`).
+ * 完整版, a cover 换风格 and a stem its part (人声音轨) next to its date. Used by /mywork and by the 音乐列表 drawer of
+ * /create. Deleting asks the list to confirm (`onDelete`).
  */
 export function WorkCard({
   song,
@@ -127,6 +127,9 @@ export function WorkCard({
   if (song.origin === 'extend') lineage = zhWorks.originExtend;
   else if (song.origin === 'concat') lineage = zhWorks.originConcat;
   else if (song.origin === 'cover') lineage = zhWorks.originCover;
+  // A stem's part (《海浪》人声 → 人声音轨): the card's title is cut after five characters.
+  else if (song.origin === 'stems' || song.origin === 'all_stems')
+    lineage = `${/》(.*)$/.exec(song.title)?.[1] ?? ''}音轨`;
 
   /** Runs `action` for a finished song; otherwise says why not. */
   const whenDone =
