@@ -7,6 +7,7 @@
 #include "routes.h"
 
 #include <Poco/DateTime.h>
+#include <Poco/MemoryStream.h>
 #include <Poco/Path.h>
 #include <Poco/Zip/Compress.h>
 #include <sstream>
@@ -63,7 +64,7 @@ Response stemsArchive(domain::WorksService& works, Request& request, const std::
     Poco::Zip::Compress compress(zip, true);
     const Poco::DateTime now;
     auto title = works.stems(request.viewerId(), id, wav, [&](const domain::StemFile& file) {
-        std::istringstream in(file.bytes);
+        Poco::MemoryInputStream in(file.bytes.data(), file.bytes.size()); // read in place, not copied
         compress.addFile(in, now, Poco::Path(archiveName(file.name), Poco::Path::PATH_UNIX),
                          Poco::Zip::ZipCommon::CM_STORE);
     });

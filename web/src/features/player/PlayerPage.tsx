@@ -416,6 +416,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
                 origin: song.origin ?? 'generate',
                 mine: !!song.mine,
                 hasStems: false,
+                sourceId: song.source?.nativeId,
               }}
               anchor={studio}
               save={saveSongFile}
