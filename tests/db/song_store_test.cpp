@@ -114,6 +114,28 @@ TEST_P(SongTest, RoundTripsEveryFieldAndJoinsTheOwnerName) {
     EXPECT_FALSE(reading(store(), [](Repositories& repos) { return repos.songs().findById("nope"); }));
 }
 
+TEST_P(SongTest, ListMadeFromIsTheUsersLiveSongsOfASourceOldestFirst) {
+    const auto madeFrom = [&](const std::string& user, const std::string& source) {
+        return ids(reading(store(), [&](Repositories& repos) { return repos.songs().listMadeFrom(user, source); }));
+    };
+    auto made = [](const std::string& id, const std::string& user, domain::TimePoint at, const std::string& source,
+                   domain::TaskAction origin) {
+        domain::Song song = makeSong(id, user, at);
+        song.sourceId = source;
+        song.origin = origin;
+        return song;
+    };
+    domain::Song deleted = made("gone", "u1", kT0 + 3min, "src", domain::TaskAction::Stems);
+    deleted.deletedAt = kT0 + 4min;
+    insert({makeSong("src", "u1", kT0), made("b", "u1", kT0 + 2min, "src", domain::TaskAction::AllStems),
+            made("a", "u1", kT0 + 1min, "src", domain::TaskAction::Stems), deleted,
+            made("other", "u1", kT0 + 1min, "elsewhere", domain::TaskAction::Stems),
+            made("theirs", "u2", kT0 + 1min, "src", domain::TaskAction::Cover)});
+    EXPECT_EQ(madeFrom("u1", "src"), (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ(madeFrom("u2", "src"), (std::vector<std::string>{"theirs"}));
+    EXPECT_EQ(madeFrom("u1", "nothing"), std::vector<std::string>{});
+}
+
 TEST_P(SongTest, UpdateWritesTheMutableFieldsButNotTheCounters) {
     domain::Song song = makeSong("s1", "u1", kT0);
     song.complete = domain::SongStatus::Generating;

@@ -238,11 +238,14 @@ TEST_F(SquareTest, GetMusicGivesThePlayerDetail) {
     std::vector<std::string> names;
     data->getNames(names);
     std::sort(names.begin(), names.end());
-    // The SPEC's fields, plus timeline (synced lyrics: null when the song has none).
+    // The SPEC's fields, plus timeline (synced lyrics: null when the song has none), mine, origin and source.
     EXPECT_EQ(names, (std::vector<std::string>{"audio", "duration", "forward_count", "imageUrl", "likeCount", "liked",
-                                               "lyric", "nativeId", "play_count", "tags", "timeline", "title",
-                                               "userName"}));
+                                               "lyric", "mine", "nativeId", "origin", "play_count", "source", "tags",
+                                               "timeline", "title", "userName"}));
     EXPECT_TRUE(data->isNull("timeline"));
+    EXPECT_FALSE(data->getValue<bool>("mine"));
+    EXPECT_EQ(data->getValue<std::string>("origin"), "generate");
+    EXPECT_TRUE(data->isNull("source"));
     EXPECT_EQ(data->getValue<std::string>("nativeId"), "s-hot");
     EXPECT_EQ(data->getValue<std::string>("title"), "夏日的风");
     EXPECT_EQ(data->getValue<std::string>("userName"), "歌手甲");

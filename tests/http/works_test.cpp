@@ -4,6 +4,13 @@
 #include "gequ/domain/model/time.h"
 #include "works_client.h"
 
+#include <Poco/Zip/ZipArchive.h>
+#include <Poco/Zip/ZipStream.h>
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <tuple>
+
 namespace gequ::http::test {
 namespace {
 
@@ -359,6 +366,151 @@ TEST_F(WorksRoutesTest, MidiDownloadIsAMemberBenefitWithTheSameAccessAsTheMp3) {
     setLevel(fan.id, 1);
     EXPECT_EQ(midi(songs[0], fan.token).status, 200);
     expectError(midi("no-such-song", fan.token), 404, 4040, "歌曲不存在");
+}
+
+/// The entries of a ZIP archive, by name, in the archive's order.
+std::vector<std::pair<std::string, std::string>> zipEntries(const std::string& bytes) {
+    std::istringstream in(bytes);
+    Poco::Zip::ZipArchive archive(in);
+    std::vector<std::tuple<std::streamoff, std::string, std::string>> found;
+    for (auto it = archive.headerBegin(); it != archive.headerEnd(); ++it) {
+        std::istringstream again(bytes);
+        Poco::Zip::ZipInputStream entry(again, it->second);
+        std::ostringstream content;
+        content << entry.rdbuf();
+        found.emplace_back(it->second.getStartPos(), it->first, content.str());
+    }
+    std::sort(found.begin(), found.end()); // the archive's order (ZipArchive sorts by name)
+    std::vector<std::pair<std::string, std::string>> out;
+    for (auto& [at, name, content] : found) {
+        out.emplace_back(std::move(name), std::move(content));
+    }
+    return out;
+}
+
+TEST_F(WorksRoutesTest, StemsDownloadIsOneZipOfTheCallersFinishedStems) {
+    auto owner = account("13900000016");
+    auto fan = account("13900000017");
+    grant(owner.id, 100);
+    auto [task, songs] = createOk(owner.token);
+    finish(task, "夏日");
+    const auto zip = [&](const std::string& id, const std::string& token = {}, const std::string& extra = {}) {
+        std::vector<std::pair<std::string, std::string>> headers;
+        if (!token.empty()) {
+            headers.emplace_back("Authorization", token);
+        }
+        return get(port(), "/music/download?id=" + id + "&format=stems" + extra, std::move(headers));
+    };
+    // Each stem gets its own MP3 (the worker would store it), with bytes that say which it is.
+    const auto finishStems = [&](const std::string& stemsTask) {
+        finish(stemsTask);
+        for (auto s : songsOf(stemsTask)) {
+            s.audioUrl = "/media/" + s.id + ".mp3";
+            store().transact([&](domain::Repositories& repos) {
+                repos.songs().update(s);
+                return true;
+            });
+            std::ofstream(server().mediaDir() / (s.id + ".mp3"), std::ios::binary) << "ID3 stem " << s.title;
+        }
+    };
+    const std::string split = R"({"action":"stems","audio_id":")" + songs[0] + R"("})";
+
+    expectError(zip(songs[0], owner.token), 409, 4090, "该作品还没有分离好的音轨，请先分离音轨");
+    auto two = create(owner.token, split);
+    expectOk(two);
+    const std::string twoTask = data(two)->getValue<std::string>("taskId");
+    expectError(zip(songs[0], owner.token), 409, 4090, "音轨正在分离中，请稍候");
+    finishStems(twoTask);
+
+    auto answer = zip(songs[0], owner.token);
+    ASSERT_EQ(answer.status, 200) << answer.text();
+    EXPECT_EQ(answer.header("Content-Type"), "application/zip");
+    EXPECT_EQ(answer.header("Content-Disposition"),
+              "attachment; filename=\"song.zip\"; filename*=UTF-8''%E5%A4%8F%E6%97%A5%20%E9%9F%B3%E8%BD%A8.zip");
+    EXPECT_EQ(answer.header("Content-Encoding"), "");
+    using Entries = std::vector<std::pair<std::string, std::string>>;
+    EXPECT_EQ(zipEntries(answer.body),
+              (Entries{{"《夏日》人声.mp3", "ID3 stem 《夏日》人声"}, {"《夏日》伴奏.mp3", "ID3 stem 《夏日》伴奏"}}));
+
+    // Another person's private song is unknown; a visitor signs in; someone else has no stems of a public song.
+    expectError(zip(songs[0], fan.token), 404, 4040, "歌曲不存在");
+    expectError(zip("no-such-song", owner.token), 404, 4040, "歌曲不存在");
+    expectError(zip(songs[0], owner.token, "&audio=flac"), 400, 4000, "不支持的音轨格式，可选 mp3 或 wav");
+    expectOk(post("/music/openSong", R"({"nativeId":")" + songs[0] + R"(","openId":1})", owner.token));
+    expectError(zip(songs[0]), 401, 4010, "请先登录");
+    expectError(zip(songs[0], fan.token), 409, 4090, "该作品还没有分离好的音轨，请先分离音轨");
+
+    // WAV stems are for members; they are made as each stem's WAV download makes it.
+    expectError(zip(songs[0], owner.token, "&audio=wav"), 403, 4030, "无损 WAV 下载是会员专享权益，开通会员后即可下载");
+    setLevel(owner.id, 1);
+    auto wav = zip(songs[0], owner.token, "&audio=WAV");
+    ASSERT_EQ(wav.status, 200) << wav.text();
+    EXPECT_EQ(wav.header("Content-Disposition"), "attachment; filename=\"song.zip\"; "
+                                                 "filename*=UTF-8''%E5%A4%8F%E6%97%A5%20%E9%9F%B3%E8%BD%A8%20WAV.zip");
+    auto wavs = zipEntries(wav.body);
+    ASSERT_EQ(wavs.size(), 2u);
+    EXPECT_EQ(wavs[0].first, "《夏日》人声.wav");
+    EXPECT_EQ(wavs[1].first, "《夏日》伴奏.wav");
+    EXPECT_EQ(wavs[0].second, FakeGenerator::wavFileBytes(1.0));
+
+    // A second split (four stems) adds its files; a repeated name is numbered; a deleted stem is left out.
+    auto four = create(owner.token, R"({"action":"all_stems","audio_id":")" + songs[0] + R"("})");
+    expectOk(four);
+    finishStems(data(four)->getValue<std::string>("taskId"));
+    const auto backing = songsOf(twoTask).at(1);
+    expectOk(removeSong(owner.token, backing.id));
+    std::vector<std::string> names;
+    for (const auto& [name, bytes] : zipEntries(zip(songs[0], owner.token).body)) {
+        names.push_back(name);
+    }
+    EXPECT_EQ(names, (std::vector<std::string>{"《夏日》人声.mp3", "《夏日》人声 (2).mp3", "《夏日》鼓.mp3",
+                                               "《夏日》贝斯.mp3", "《夏日》其他.mp3"}));
+}
+
+TEST_F(WorksRoutesTest, ACoverCreditsItsSourceOnThePlayerWhenTheViewerMaySeeIt) {
+    auto owner = account("13900000018");
+    auto fan = account("13900000019");
+    grant(fan.id, 100);
+    expectOk(post("/user/updateUserName", R"({"id":")" + owner.id + R"(","nickname":"原唱者"})", owner.token));
+    auto [task, songs] = createOk(owner.token);
+    finish(task, "夏日");
+    expectOk(post("/music/openSong", R"({"nativeId":")" + songs[0] + R"(","openId":1})", owner.token));
+    auto cover = create(fan.token, R"({"action":"cover","audio_id":")" + songs[0] + R"(","style":"摇滚"})");
+    expectOk(cover);
+    const std::string coverTask = data(cover)->getValue<std::string>("taskId");
+    finish(coverTask);
+    const std::string coverId = songsOf(coverTask).at(0).id;
+    const auto detail = [&](const std::string& token = {}) {
+        auto answer = token.empty() ? get(port(), "/music/getMusic?id=" + coverId)
+                                    : getAs("/music/getMusic?id=" + coverId, token);
+        EXPECT_EQ(answer.status, 200) << answer.text();
+        return data(answer);
+    };
+
+    auto mine = detail(fan.token);
+    ASSERT_FALSE(mine.isNull());
+    EXPECT_TRUE(mine->getValue<bool>("mine"));
+    EXPECT_EQ(mine->getValue<std::string>("origin"), "cover");
+    auto source = mine->getObject("source");
+    ASSERT_FALSE(source.isNull());
+    EXPECT_EQ(source->getValue<std::string>("nativeId"), songs[0]);
+    EXPECT_EQ(source->getValue<std::string>("title"), "夏日");
+    EXPECT_EQ(source->getValue<std::string>("userName"), "原唱者");
+
+    // The cover made public: visitors and the source's owner see the credit too (not as theirs).
+    expectOk(post("/music/openSong", R"({"nativeId":")" + coverId + R"(","openId":1})", fan.token));
+    EXPECT_FALSE(detail()->isNull("source"));
+    EXPECT_FALSE(detail()->getValue<bool>("mine"));
+    EXPECT_FALSE(detail(owner.token)->isNull("source"));
+
+    // The source made private: only its owner still sees where the cover came from; deleted: nobody.
+    expectOk(post("/music/openSong", R"({"nativeId":")" + songs[0] + R"(","openId":0})", owner.token));
+    EXPECT_TRUE(detail(fan.token)->isNull("source"));
+    EXPECT_TRUE(detail()->isNull("source"));
+    EXPECT_EQ(detail(owner.token)->getObject("source")->getValue<std::string>("nativeId"), songs[0]);
+    expectOk(removeSong(owner.token, songs[0]));
+    EXPECT_TRUE(detail(owner.token)->isNull("source"));
+    EXPECT_EQ(detail(fan.token)->getValue<std::string>("origin"), "cover");
 }
 
 TEST_F(WorksRoutesTest, GenerateLyricsAndBothRefusals) {

@@ -48,6 +48,8 @@ TEST(LocalMediaStore, PutWritesTheBytesAndAnswersTheMediaUrl) {
 
     EXPECT_TRUE(store.exists("song-1.mp3"));
     EXPECT_EQ(readFile(temp.path() / "media" / "song-1.mp3"), bytes);
+    EXPECT_EQ(store.read("song-1.mp3"), bytes);
+    EXPECT_EQ(store.read("song-2.mp3"), std::nullopt);
     EXPECT_EQ(store.pathFor("song-1.mp3"), temp.path() / "media" / "song-1.mp3");
     EXPECT_EQ(store.urlFor("cover_2.svg"), "/media/cover_2.svg");
 }

@@ -63,6 +63,7 @@ TEST_F(S3MediaStoreTest, PutStoresTheBytesAndAPresignedUrlServesThemWithTheirTyp
     EXPECT_FALSE(store.exists("put-1.mp3"));
     EXPECT_EQ(store.put("put-1.mp3", bytes, "audio/mpeg"), "/media/put-1.mp3");
     EXPECT_TRUE(store.exists("put-1.mp3"));
+    EXPECT_EQ(store.read("put-1.mp3"), bytes);
 
     const std::string url = store.presignedGet("put-1.mp3");
     EXPECT_EQ(url.rfind(server->endpoint() + "/gequ-media/put-1.mp3?", 0), 0u) << url;
@@ -70,6 +71,13 @@ TEST_F(S3MediaStoreTest, PutStoresTheBytesAndAPresignedUrlServesThemWithTheirTyp
     EXPECT_EQ(response.status, 200);
     EXPECT_EQ(response.body, bytes);
     EXPECT_EQ(response.header("Content-Type"), "audio/mpeg");
+}
+
+TEST_F(S3MediaStoreTest, ReadReturnsAWholeSongSizedObject) {
+    S3MediaStore store(config());
+    const std::string bytes = sampleBytes(3 * 1024 * 1024); // beyond the 64 KiB the other requests' answers may hold
+    store.put("big-1.mp3", bytes, "audio/mpeg");
+    EXPECT_EQ(store.read("big-1.mp3"), bytes);
 }
 
 TEST_F(S3MediaStoreTest, PutFileUploadsAFileAndLeavesItInPlace) {
@@ -126,6 +134,7 @@ TEST_F(S3MediaStoreTest, AnUnknownAccessKeyIsRefused) {
 TEST_F(S3MediaStoreTest, AMissingObjectIsAbsentAnd404AndRemovingItIsNoError) {
     S3MediaStore store(config());
     EXPECT_FALSE(store.exists("never-stored.mp3"));
+    EXPECT_EQ(store.read("never-stored.mp3"), std::nullopt);
     const auto response = get(store.presignedGet("never-stored.mp3"));
     EXPECT_EQ(response.status, 404);
     EXPECT_NE(response.body.find("NoSuchKey"), std::string::npos);

@@ -135,6 +135,7 @@ public:
     std::optional<domain::SongView> findAsSeenBy(const std::string& id, const std::string& viewerId) override;
     std::optional<domain::Song> findByMediaUrl(const std::string& url) override;
     std::optional<domain::Song> findLiveJoin(const std::string& userId, const std::string& extensionId) override;
+    std::vector<domain::Song> listMadeFrom(const std::string& userId, const std::string& sourceId) override;
     void update(const domain::Song& song) override;
     std::vector<domain::Song> listPublic(domain::SongOrder order, domain::Page page) override;
     std::vector<domain::Song> searchByStyle(const std::string& style, domain::Page page) override;

@@ -412,6 +412,14 @@ std::optional<domain::Song> SqlSongRepository::findLiveJoin(const std::string& u
     return std::move(rows.front());
 }
 
+std::vector<domain::Song> SqlSongRepository::listMadeFrom(const std::string& userId, const std::string& sourceId) {
+    // Through the user's live songs (songs_user_live), as findLiveJoin.
+    Query query(_c, kSongSelect + "WHERE s.user_id = ? AND s.source_id = ? AND s.deleted_at IS NULL "
+                                  "ORDER BY s.created_at, s.task_id, s.clip_index");
+    query.bind(userId).bind(sourceId);
+    return songs(query);
+}
+
 void SqlSongRepository::update(const domain::Song& song) {
     if (song.deletedAt) {
         // Deleting: only the statement that flips deleted_at (the row stays locked to the end of the unit of work)

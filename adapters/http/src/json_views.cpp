@@ -92,7 +92,8 @@ void timelineValue(JsonWriter& out, const std::optional<domain::Timeline>& timel
 
 } // namespace
 
-JsonText playerDetail(const domain::SongView& view) {
+JsonText playerDetail(const domain::SongView& view, const std::optional<std::string>& viewerId,
+                      const std::optional<domain::Song>& source) {
     const domain::Song& song = view.song;
     JsonWriter out;
     out.beginObject();
@@ -110,6 +111,18 @@ JsonText playerDetail(const domain::SongView& view) {
     out.key("forward_count").value(song.forwardCount);
     out.key("timeline");
     timelineValue(out, view.timeline);
+    out.key("mine").value(viewerId.has_value() && *viewerId == song.userId);
+    out.key("origin").value(domain::toString(song.origin));
+    out.key("source");
+    if (source) {
+        out.beginObject();
+        out.key("nativeId").value(source->id);
+        out.key("title").value(source->title);
+        out.key("userName").value(source->userName);
+        out.endObject();
+    } else {
+        out.null();
+    }
     out.endObject();
     return out.take();
 }

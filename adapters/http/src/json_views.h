@@ -13,6 +13,7 @@
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -22,8 +23,10 @@ namespace gequ::http::views {
 /// Songs of the square, search and genre lists: [{native_id, title, tags, native_image_url, native_audio_url,
 /// play_count, forward_count, likeCount, duration, userName, liked}].
 JsonText songList(const std::vector<domain::SongView>& views);
-/// The player detail of GET /music/getMusic.
-JsonText playerDetail(const domain::SongView& view);
+/// The player detail of GET /music/getMusic: `mine` whether the viewer owns it, `origin`, and `source` the song it was
+/// made from ({nativeId, title, userName}) when the viewer may see that one, else null.
+JsonText playerDetail(const domain::SongView& view, const std::optional<std::string>& viewerId,
+                      const std::optional<domain::Song>& source);
 /// POST /music/addNumberOfViews: {play_count}.
 Poco::JSON::Object::Ptr playCount(std::int64_t count);
 /// POST /music/like: {likeCount, liked}.

@@ -124,7 +124,11 @@ void addSquareRoutes(Router& router, RouteContext& context) {
             // A visitor sees public songs only, the same bytes for everyone: from the list cache like the lists.
             return context.listCache.get("song\n" + **id, [&] {
                 auto song = context.services.square.song(**id, std::nullopt);
-                return song ? okResponse(views::playerDetail(*song)) : okResponse(Poco::Dynamic::Var());
+                if (!song) {
+                    return okResponse(Poco::Dynamic::Var());
+                }
+                return okResponse(views::playerDetail(*song, std::nullopt,
+                                                      context.services.square.sourceOf(song->song, std::nullopt)));
             });
         }
         auto song = context.services.square.song(**id, request.viewerId());
@@ -134,7 +138,8 @@ void addSquareRoutes(Router& router, RouteContext& context) {
         if (request.viewerId() == song->song.userId) {
             context.signOwnerMedia(song->song); // a private song its owner plays: signed media URLs
         }
-        return okResponse(views::playerDetail(*song));
+        return okResponse(views::playerDetail(*song, request.viewerId(),
+                                              context.services.square.sourceOf(song->song, request.viewerId())));
     });
 
     router.add("POST", "/music/addNumberOfViews", [&context](Request& request) {

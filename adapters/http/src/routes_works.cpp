@@ -6,11 +6,19 @@
 #include "json_views.h"
 #include "routes.h"
 
+#include <Poco/DateTime.h>
+#include <Poco/MemoryStream.h>
+#include <Poco/Path.h>
+#include <Poco/Zip/Compress.h>
+#include <sstream>
+#include <string_view>
+
 namespace gequ::http {
 
 namespace {
 
 constexpr std::size_t kMaxIdBytes = 128;
+constexpr std::string_view kStemsAudioInvalidMessage = "不支持的音轨格式，可选 mp3 或 wav";
 
 /// The song id member of a body: `nativeId` (a string, or a number some clients send). 4000 when missing.
 domain::Result<std::string> nativeIdOf(const Request& request) {
@@ -26,6 +34,48 @@ domain::Result<std::string> nativeIdOf(const Request& request) {
         return domain::invalid("参数 nativeId 无效");
     }
     return **id;
+}
+
+/// A file made for this request, sent as an attachment named after the song (`title` + extension), cached privately.
+Response attachment(std::string body, std::string contentType, const std::string& title, std::string_view extension) {
+    Response response;
+    response.body = std::move(body);
+    response.contentType = std::move(contentType);
+    response.set("Content-Disposition", attachmentDisposition(title, extension));
+    response.set("Cache-Control", kCachePrivate);
+    return response;
+}
+
+/// A file name inside the stems archive: characters file systems refuse become '_'.
+std::string archiveName(std::string name) {
+    for (char& c : name) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7f || std::string_view("/\\:*?\"<>|").find(c) != std::string_view::npos) {
+            c = '_';
+        }
+    }
+    return name;
+}
+
+/// GET /music/download?format=stems: every finished stem the caller split from the song, one ZIP (stored, not
+/// deflated: MP3 does not shrink and WAV barely), its entries named 《title》人声.mp3 and so on.
+Response stemsArchive(domain::WorksService& works, Request& request, const std::string& id, bool wav) {
+    std::ostringstream zip;
+    Poco::Zip::Compress compress(zip, true);
+    const Poco::DateTime now;
+    auto title = works.stems(request.viewerId(), id, wav, [&](const domain::StemFile& file) {
+        Poco::MemoryInputStream in(file.bytes.data(), file.bytes.size()); // read in place, not copied
+        compress.addFile(in, now, Poco::Path(archiveName(file.name), Poco::Path::PATH_UNIX),
+                         Poco::Zip::ZipCommon::CM_STORE);
+    });
+    if (!title) {
+        return errorResponse(title.error());
+    }
+    compress.close();
+    Response response =
+        attachment(std::move(zip).str(), "application/zip", *title + (wav ? " 音轨 WAV" : " 音轨"), ".zip");
+    response.compressible = false; // stored audio gains nothing from gzip
+    return response;
 }
 
 } // namespace
@@ -122,27 +172,34 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         if (!id->has_value() || (*id)->empty() || (*id)->size() > kMaxIdBytes) {
             return errorResponse(domain::ErrorCode::NotFound, std::string(domain::kSongNotFoundMessage));
         }
-        // format: mp3 (the default), wav or midi (members: WorksService::downloadWav, downloadMidi).
+        // format: mp3 (the default), wav or midi (members: WorksService::downloadWav, downloadMidi), or stems (a ZIP of
+        // the caller's stems of the song: MP3s, or with audio=wav the members' WAVs).
         auto format = textParam(request, "format");
         if (!format) {
             return errorResponse(format.error());
         }
         const std::string wanted = format->has_value() ? domain::toLowerAscii(domain::trim(**format)) : "";
-        if (!wanted.empty() && wanted != "mp3" && wanted != "wav" && wanted != "midi") {
+        if (!wanted.empty() && wanted != "mp3" && wanted != "wav" && wanted != "midi" && wanted != "stems") {
             return errorResponse(domain::ErrorCode::InvalidInput,
                                  std::string(domain::rules::kMessagesDownloadFormatInvalid));
+        }
+        if (wanted == "stems") {
+            auto audio = textParam(request, "audio");
+            if (!audio) {
+                return errorResponse(audio.error());
+            }
+            const std::string kind = audio->has_value() ? domain::toLowerAscii(domain::trim(**audio)) : "";
+            if (!kind.empty() && kind != "mp3" && kind != "wav") {
+                return errorResponse(domain::ErrorCode::InvalidInput, std::string(kStemsAudioInvalidMessage));
+            }
+            return stemsArchive(works, request, **id, kind == "wav");
         }
         if (wanted == "midi") {
             auto midi = works.downloadMidi(request.viewerId(), **id);
             if (!midi) {
                 return errorResponse(midi.error());
             }
-            Response response;
-            response.body = std::move(midi->bytes);
-            response.contentType = "audio/midi";
-            response.set("Content-Disposition", attachmentDisposition(midi->title, ".mid"));
-            response.set("Cache-Control", kCachePrivate);
-            return response;
+            return attachment(std::move(midi->bytes), "audio/midi", midi->title, ".mid");
         }
         const bool wav = wanted == "wav";
         auto song = wav ? works.downloadWav(request.viewerId(), **id) : works.download(request.viewerId(), **id);
@@ -177,12 +234,7 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         if (!lrc) {
             return errorResponse(lrc.error());
         }
-        Response response;
-        response.body = std::move(lrc->text);
-        response.contentType = "text/plain; charset=utf-8";
-        response.set("Content-Disposition", attachmentDisposition(lrc->title, ".lrc"));
-        response.set("Cache-Control", kCachePrivate);
-        return response;
+        return attachment(std::move(lrc->text), "text/plain; charset=utf-8", lrc->title, ".lrc");
     });
 }
 

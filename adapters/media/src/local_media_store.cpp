@@ -6,8 +6,10 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <sys/stat.h>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
+#include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
 
@@ -90,6 +92,19 @@ bool LocalMediaStore::exists(const std::string& key) const {
     return fs::is_regular_file(pathFor(key), ec);
 }
 
+std::optional<std::string> LocalMediaStore::read(const std::string& key) const {
+    std::ifstream in(pathFor(key), std::ios::binary);
+    if (!in) {
+        return std::nullopt;
+    }
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    if (in.bad()) {
+        throw MediaError("cannot read media " + key);
+    }
+    return std::move(bytes).str();
+}
+
 fs::path LocalMediaStore::temporaryName(const std::string& key) const {
     checkKey(key);
     std::error_code ec;
@@ -98,8 +113,7 @@ fs::path LocalMediaStore::temporaryName(const std::string& key) const {
         throw MediaError("cannot create media directory " + _directory.string() + ": " + ec.message());
     }
     static std::atomic<unsigned long> counter{0};
-    return _directory /
-           (".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1)) + "-" + key);
+    return _directory / (".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1)) + "-" + key);
 }
 
 std::string LocalMediaStore::linkIntoPlace(const fs::path& temp, const std::string& key) {

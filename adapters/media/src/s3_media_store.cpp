@@ -18,6 +18,8 @@ namespace {
 constexpr std::size_t kMaxKeyBytes = 200;
 /// Error answers of S3 are small XML documents; object bodies are never read by this store.
 constexpr std::size_t kMaxAnswerBytes = 64 * 1024;
+/// The largest object read returns (a long song's WAV is about 50 MB).
+constexpr std::size_t kMaxReadBytes = 512 * 1024 * 1024;
 
 /// The text of <tag>…</tag> in an S3 error document, or "".
 std::string xmlElement(const std::string& xml, const std::string& tag) {
@@ -59,7 +61,7 @@ struct S3MediaStore::Impl {
 
     /// Sends method on key, signed in the Authorization header, and returns the answer (body at most 64 KiB).
     net::Response send(const std::string& method, const std::string& key, const std::string& body,
-                       const std::string& contentType) const {
+                       const std::string& contentType, std::size_t maxBytes = kMaxAnswerBytes) const {
         if (!isSafeKey(key)) {
             throw std::invalid_argument("not a safe media key: '" + key + "'");
         }
@@ -82,7 +84,7 @@ struct S3MediaStore::Impl {
         request.headers.emplace_back("Authorization", sigv4::authorization(signable, credentials, date, scope));
         net::Limits limits;
         limits.timeout = config.timeout;
-        limits.maxBytes = kMaxAnswerBytes;
+        limits.maxBytes = maxBytes;
         try {
             return client.send(request, limits);
         } catch (const net::TransportError& e) {
@@ -155,6 +157,17 @@ bool S3MediaStore::exists(const std::string& key) const {
 
 std::string S3MediaStore::urlFor(const std::string& key) const {
     return _impl->config.urlPrefix + key;
+}
+
+std::optional<std::string> S3MediaStore::read(const std::string& key) const {
+    auto response = _impl->send("GET", key, "", "", kMaxReadBytes);
+    if (response.status == 200) {
+        return std::move(response.body);
+    }
+    if (response.status == 404) {
+        return std::nullopt;
+    }
+    _impl->refuse("GET", key, response);
 }
 
 void S3MediaStore::remove(const std::string& key) {

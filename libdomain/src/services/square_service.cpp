@@ -177,6 +177,17 @@ std::optional<SongView> SquareService::song(const std::string& id, const std::op
     return found;
 }
 
+std::optional<Song> SquareService::sourceOf(const Song& song, const std::optional<std::string>& viewerId) {
+    if (song.sourceId.empty()) {
+        return std::nullopt;
+    }
+    auto source = readOnly(_store, [&](Repositories& repos) { return repos.songs().findById(song.sourceId); });
+    if (!source || !visibleTo(*source, viewerId)) {
+        return std::nullopt;
+    }
+    return source;
+}
+
 Result<std::int64_t> SquareService::addPlay(const std::string& songId, const std::string& viewerKey,
                                             const std::optional<std::string>& viewerId) {
     const std::string id = trim(songId);

@@ -8,6 +8,8 @@
 #include "gequ/domain/services/create_service.h"
 #include "gequ/domain/services/task_request.h"
 
+#include <algorithm>
+
 namespace gequ::domain {
 
 namespace {
@@ -310,6 +312,70 @@ Result<MidiDownload> WorksService::downloadMidi(const std::optional<std::string>
         return upstreamFailureOf(made.error()) == UpstreamFailure::Permanent ? unavailable : made.error();
     }
     return MidiDownload{found->title, std::move(*made)};
+}
+
+Result<std::string> WorksService::stems(const std::optional<std::string>& viewerId, const std::string& songId, bool wav,
+                                        const std::function<void(const StemFile&)>& each) {
+    auto source = download(viewerId, songId); // the same access rules as the MP3
+    if (!source) {
+        return source.error();
+    }
+    if (!viewerId) {
+        return DomainError{ErrorCode::Unauthorized, "请先登录"};
+    }
+    if (wav) {
+        auto member = memberCopyOf(viewerId, songId, rules::kMessagesWavMembersOnly);
+        if (!member) {
+            return member.error();
+        }
+    }
+    const std::string id = trim(songId);
+    auto made = readOnly(_store, [&](Repositories& repos) { return repos.songs().listMadeFrom(*viewerId, id); });
+    std::vector<Song> finished;
+    bool generating = false;
+    for (auto& song : made) {
+        if (!isStems(song.origin)) {
+            continue;
+        }
+        if (song.complete == SongStatus::Done) {
+            finished.push_back(std::move(song));
+        } else if (song.complete == SongStatus::Generating) {
+            generating = true;
+        }
+    }
+    if (finished.empty()) {
+        return DomainError{ErrorCode::Conflict, std::string(generating ? kStemsGeneratingMessage : kNoStemsMessage)};
+    }
+    const DomainError missing{ErrorCode::Conflict, std::string(kStemFileMissingMessage)};
+    if (!_media) {
+        return missing;
+    }
+    std::vector<std::string> names;
+    for (const Song& stem : finished) {
+        std::string key;
+        if (wav) {
+            auto file = downloadWav(viewerId, stem.id);
+            if (!file) {
+                return file.error();
+            }
+            key = file->mediaKey;
+        } else {
+            key = mediaKeyOf(stem.audioUrl);
+        }
+        auto bytes = key.empty() ? std::nullopt : _media->read(key);
+        if (!bytes) {
+            return missing;
+        }
+        // Two splits of one song both have a 《…》人声: the later one is 《…》人声 (2).
+        const std::string base = stem.title.empty() ? std::string("stem") : stem.title;
+        std::string name = base;
+        for (int n = 2; std::find(names.begin(), names.end(), name) != names.end(); ++n) {
+            name = base + " (" + std::to_string(n) + ")";
+        }
+        names.push_back(name);
+        each(StemFile{name + (wav ? ".wav" : ".mp3"), std::move(*bytes)});
+    }
+    return source->title;
 }
 
 Result<Lyrics> WorksService::lyrics(const std::string& rawPrompt) {

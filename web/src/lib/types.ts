@@ -18,9 +18,9 @@ export interface SongListItem {
 /** Song status: 0 generating, 1 done, -1 failed. */
 export type SongStatus = 0 | 1 | -1;
 
-/** How a song was made: a create, a 继续创作 extension of another song, or a whole song joined (合成完整歌曲) from an
- * extension chain. */
-export type SongOrigin = 'generate' | 'extend' | 'concat';
+/** How a song was made: a create, a 继续创作 extension of another song, a whole song joined (合成完整歌曲) from an
+ * extension chain, a cover in another style (换个风格), or one of the two or four stems split from a song. */
+export type SongOrigin = 'generate' | 'extend' | 'concat' | 'cover' | 'stems' | 'all_stems';
 
 /** A song of the signed-in user's own list. */
 export interface UserSong extends SongListItem {
@@ -29,8 +29,8 @@ export interface UserSong extends SongListItem {
   open: 0 | 1;
   progress_started_at?: string | null;
   error?: string | null;
-  /** The song this one continues (origin extend) or was joined from (origin concat); "" for an ordinary song. Absent
-   * from older servers. */
+  /** The song this one continues (extend), was joined (concat), covered (cover) or split (stems, all_stems) from;
+   * "" for an ordinary song. Absent from older servers. */
   source_id?: string;
   /** Absent from older servers: then an ordinary song. */
   origin?: SongOrigin;
@@ -68,6 +68,18 @@ export interface SongDetail {
   forward_count?: number;
   /** The synced lyrics, or null (or absent, from an older server) when the song has none: plain lyrics then. */
   timeline?: TimedLine[] | null;
+  /** Whether the viewer owns it (false for visitors). */
+  mine?: boolean;
+  origin?: SongOrigin;
+  /** The song it was made from (a cover's original), when the viewer may see that one; else null. */
+  source?: SongSource | null;
+}
+
+/** The song another was made from, as the player credits it (翻唱自《title》 · userName). */
+export interface SongSource {
+  nativeId: string;
+  title: string;
+  userName: string;
 }
 
 /** The signed-in user (GET /user/select). */

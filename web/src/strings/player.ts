@@ -24,6 +24,9 @@ export const zhPlayer = {
   unlike: '取消点赞',
   share: '分享',
   downloadWav: '无损 WAV',
+  // 工作室 (docs/web.md): the menu of stems, MIDI and covers (./studio.ts); a cover's credit links to its original.
+  studio: '工作室',
+  coverOf: '翻唱自',
   downloadWavLabel: '下载无损 WAV（会员专享）',
   // Synced lyrics: the list of lines (each a button that plays from its start) and the .lrc download.
   syncedLyrics: '同步歌词',

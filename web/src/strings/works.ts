@@ -27,6 +27,8 @@ export const zhWorks = {
   download: '下载',
   downloadWav: '下载无损 WAV（会员）',
   extend: '继续创作',
+  // 工作室 (docs/web.md): the menu of stems, MIDI and covers; its texts are in ./studio.ts, loaded with the menu.
+  studio: '工作室',
   extendTitle: '继续创作',
   extendHint: '从所选位置接着写下去：新歌词会从这里开始演唱，生成两首续写版本，消耗积分与创作相同。',
   extendFrom: (at: string, total: string) => `从 ${at} 处继续（全长 ${total}）`,
@@ -45,6 +47,7 @@ export const zhWorks = {
   // Lineage labels on the card.
   originExtend: '续写作品',
   originConcat: '完整版',
+  originCover: '换风格',
   moreActions: '更多操作',
   createdAt: '创作时间',
   // Delete confirmation (docs/web.md, "Pages": my works).

@@ -41,6 +41,15 @@ export interface ConcatBody {
   audio_id: string;
 }
 
+/** The body of POST /music/api/create/ace for the 工作室 (features/studio): split a song into two stems or (members)
+ * four, or remake it in another style (`style`, optional `title`). */
+export interface StudioBody {
+  action: 'stems' | 'all_stems' | 'cover';
+  audio_id: string;
+  style?: string;
+  title?: string;
+}
+
 export interface InspirationInput {
   description: string;
   instrumental: boolean;

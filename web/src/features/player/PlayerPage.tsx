@@ -17,8 +17,9 @@ import ReportProblemOutlinedIcon from 'icon:ReportProblemOutlined';
 import ShareIcon from 'icon:Share';
 import SkipNextIcon from 'icon:SkipNext';
 import SkipPreviousIcon from 'icon:SkipPrevious';
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import TuneIcon from 'icon:Tune';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { SongCover } from '../../components/SongCover';
@@ -29,13 +30,14 @@ import { useCurrentUser } from '../../lib/current-user';
 import { formatCount, formatDuration } from '../../lib/format';
 import { displayTags } from '../../lib/genres';
 import { type PlayerSong, usePlaybackTime, usePlayer } from '../../lib/player';
-import { type PlayerQuery, parsePlayerQuery } from '../../lib/player-links';
+import { type PlayerQuery, parsePlayerQuery, playerHref } from '../../lib/player-links';
+import { requestLogin } from '../../lib/session';
 import type { SongDetail } from '../../lib/types';
 import { zh } from '../../strings/zh-CN';
 import { zhPlayer } from '../../strings/player';
 import { useLikeSong } from '../songs/api/useLikeSong';
 import { useShareSong } from '../songs/api/useShareSong';
-import { fetchSongFile, saveBlob, type SongFileKind, songFileName } from '../works/api/downloadSong';
+import { saveSongFile, type SongFileKind } from '../works/api/downloadSong';
 import { useSongDetail } from './api/useSongDetail';
 import { lazyPart } from '../../lib/lazy-part';
 import { readTimeline } from './lyrics';
@@ -59,6 +61,8 @@ const LARGE_ICON = 35;
 const Alert = lazyPart(() => import('@mui/material/Alert'));
 const AlertTitle = lazyPart(() => import('@mui/material/AlertTitle'));
 const LyricsAccordion = lazyPart(() => import('./components/LyricsAccordion'), <div className="gq-lyrics-room" />);
+// The 工作室 menu (features/studio) loads when first opened.
+const StudioMenu = lazy(() => import('../studio/StudioMenu'));
 
 /** A notice under the cover (MUI's Alert). */
 function Notice({ severity, children }: { severity: 'warning' | 'error'; children: ReactNode }) {
@@ -138,6 +142,8 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   const { user } = useCurrentUser();
   const member = (user?.membershipLevel ?? 0) >= 1;
   const [downloading, setDownloading] = useState<SongFileKind | null>(null);
+  const [studio, setStudio] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
   const messageTitleId = useId();
   const rawTimeline = ready ? song.timeline : null;
   const timeline = useMemo(() => readTimeline(rawTimeline), [rawTimeline]);
@@ -216,10 +222,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   const onDownload = (kind: SongFileKind) => {
     if (!ready || downloading) return;
     setDownloading(kind);
-    fetchSongFile(song.nativeId, kind)
-      .then((blob) => saveBlob(blob, songFileName(song.title, kind)))
-      .catch((error: unknown) => notify(error instanceof Error ? error.message : zh.errors.downloadFailed, 'error'))
-      .finally(() => setDownloading(null));
+    void saveSongFile(song.nativeId, song.title, kind).finally(() => setDownloading(null));
   };
   const onShare = () => {
     if (!ready) return;
@@ -254,6 +257,14 @@ function PlayerView({ query }: { query: PlayerQuery }) {
               {/* The artist's line and the genres' row keep their place while the song loads, so the controls below
                   do not move when it arrives. */}
               <p className="gq-muted">{ready ? `${zhPlayer.artist}：${song.userName}` : '\u00a0'}</p>
+              {/* A cover credits its original when the viewer may see it (docs/api.md, player detail `source`). */}
+              {ready && song.origin === 'cover' && song.source ? (
+                <p className="gq-body2 gq-muted gq-player-credit">
+                  {zhPlayer.coverOf}
+                  <RouterLink to={playerHref(song.source.nativeId)}>《{song.source.title}》</RouterLink>
+                  {` · ${song.source.userName}`}
+                </p>
+              ) : null}
             </div>
             {state.ids.length > 1 ? (
               <p className="gq-body2 gq-muted gq-player-track">{zhPlayer.trackOf(state.index + 1, state.ids.length)}</p>
@@ -354,6 +365,18 @@ function PlayerView({ query }: { query: PlayerQuery }) {
               >
                 {zhPlayer.share}
               </Button>
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<TuneIcon />}
+                aria-haspopup="menu"
+                onClick={(event) => {
+                  if (user) setStudio(event.currentTarget);
+                  else requestLogin();
+                }}
+              >
+                {zhPlayer.studio}
+              </Button>
               {member ? (
                 <Button
                   variant="outlined"
@@ -384,6 +407,24 @@ function PlayerView({ query }: { query: PlayerQuery }) {
           ) : null}
         </Paper>
 
+        {ready && studio ? (
+          <Suspense fallback={null}>
+            <StudioMenu
+              song={{
+                id: song.nativeId,
+                title: song.title,
+                origin: song.origin ?? 'generate',
+                mine: !!song.mine,
+                hasStems: false,
+                sourceId: song.source?.nativeId,
+              }}
+              anchor={studio}
+              save={saveSongFile}
+              onClose={() => setStudio(null)}
+              onSubmitted={() => void navigate('/mywork')}
+            />
+          </Suspense>
+        ) : null}
         {ready ? (
           <LyricsAccordion
             id={lyricsId}

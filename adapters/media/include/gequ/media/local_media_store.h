@@ -27,6 +27,7 @@ public:
     std::string putFile(const std::string& key, const std::string& path, const std::string& contentType) override;
     bool exists(const std::string& key) const override;
     std::string urlFor(const std::string& key) const override;
+    std::optional<std::string> read(const std::string& key) const override;
     void remove(const std::string& key) override;
 
     /// The file that holds key (whether or not it exists yet).

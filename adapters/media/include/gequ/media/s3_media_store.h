@@ -44,6 +44,8 @@ public:
     std::string putFile(const std::string& key, const std::string& path, const std::string& contentType) override;
     bool exists(const std::string& key) const override;
     std::string urlFor(const std::string& key) const override;
+    /// GETs the object (at most 512 MiB).
+    std::optional<std::string> read(const std::string& key) const override;
     void remove(const std::string& key) override;
 
     /// A URL anyone may GET key with (Range included) until the presign lifetime passes.

@@ -20,6 +20,8 @@ public:
     virtual bool exists(const std::string& key) const = 0;
     /// The public URL path of key ("/media/<key>").
     virtual std::string urlFor(const std::string& key) const = 0;
+    /// The bytes stored under key, or nullopt when nothing is.
+    virtual std::optional<std::string> read(const std::string& key) const = 0;
     /// Removes key; a missing key is not an error.
     virtual void remove(const std::string& key) = 0;
 };

@@ -154,6 +154,8 @@ public:
     virtual std::optional<Song> findByMediaUrl(const std::string& url) = 0;
     /// The user's first join (origin concat) of the extension that is neither deleted nor failed, or nullopt.
     virtual std::optional<Song> findLiveJoin(const std::string& userId, const std::string& extensionId) = 0;
+    /// The user's songs made from the song (source_id) that are not deleted, oldest first (stems, covers, extensions).
+    virtual std::vector<Song> listMadeFrom(const std::string& userId, const std::string& sourceId) = 0;
     /// Writes every mutable field of the song back (matched by id).
     virtual void update(const Song& song) = 0;
     // The lists below return rows without their prompt and lyric (left empty: no list shows them; findById has them).

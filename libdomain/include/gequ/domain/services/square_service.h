@@ -52,6 +52,9 @@ public:
     std::vector<SongView> asSeenBy(const std::vector<SongView>& songs, const std::string& viewerId);
     /// The player detail, or nullopt when the song is unknown, deleted, hidden, unfinished, or private to another user.
     std::optional<SongView> song(const std::string& id, const std::optional<std::string>& viewerId);
+    /// The song `song` was made from (a cover's original, a stem's or an extension's source) when the viewer may see
+    /// it as song() decides (public and finished, or their own), else nullopt: the player's 翻唱自 credit.
+    std::optional<Song> sourceOf(const Song& song, const std::optional<std::string>& viewerId);
 
     // What listeners do. A song can be played, liked or shared when the viewer may see it: public, or their own, and
     // neither deleted nor hidden (otherwise 4040 歌曲不存在, so nothing leaks about others' private songs); it must be

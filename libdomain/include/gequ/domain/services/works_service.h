@@ -12,6 +12,7 @@
 #include "gequ/domain/ports/store.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +54,18 @@ struct MidiDownload {
     std::string bytes; ///< the Standard MIDI File
 };
 
+/// One file of a song's stems archive (GET /music/download?format=stems).
+struct StemFile {
+    std::string name; ///< the stem's title with its extension, 《海浪》人声.mp3 (a repeated name gets " (2)", …)
+    std::string bytes; ///< the MP3 or WAV
+};
+
+/// The answers of WorksService::stems when the song has no finished stems of the viewer's.
+inline constexpr std::string_view kNoStemsMessage = "该作品还没有分离好的音轨，请先分离音轨";
+inline constexpr std::string_view kStemsGeneratingMessage = "音轨正在分离中，请稍候";
+/// A finished stem whose file is not ours (yet) or cannot be read.
+inline constexpr std::string_view kStemFileMissingMessage = "音轨文件暂不可用，请稍后再试";
+
 /// The answer for a song without synced lyrics (yet).
 inline constexpr std::string_view kNoTimelineMessage = "该作品暂无同步歌词";
 
@@ -90,6 +103,13 @@ public:
     /// writes it each time (the composer from the arrangement, in milliseconds; AceData /suno/midi); 4090
     /// 该作品暂不支持导出 MIDI when it cannot, 5020 when it failed this time. Nothing is charged or kept.
     Result<MidiDownload> downloadMidi(const std::optional<std::string>& viewerId, const std::string& songId);
+    /// Every finished stem the viewer split from the song (origin stems or all_stems, not deleted), oldest first, each
+    /// handed to `each` in turn; the song's title. The same access to the song as download, then 4010 请先登录 for a
+    /// visitor; with `wav` each stem's WAV as downloadWav makes it (4030 wavMembersOnly below level 1), else its MP3.
+    /// 4090 kStemsGeneratingMessage while the viewer's stems of it are all still generating, 4090 kNoStemsMessage when
+    /// there are none, 4090 kStemFileMissingMessage when a stem's file is not ours yet. Nothing is charged or kept.
+    Result<std::string> stems(const std::optional<std::string>& viewerId, const std::string& songId, bool wav,
+                              const std::function<void(const StemFile&)>& each);
     /// The synced lyrics of a song as an LRC file: the same access as download, then 4040 该作品暂无同步歌词 when the
     /// song has no timeline (an instrumental, or upstream's is not in yet).
     Result<LrcFile> lrc(const std::optional<std::string>& viewerId, const std::string& songId);

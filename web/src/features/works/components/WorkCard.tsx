@@ -15,7 +15,8 @@ import FavoriteBorderIcon from 'icon:FavoriteBorder';
 import PauseIcon from 'icon:Pause';
 import PlayArrowIcon from 'icon:PlayArrow';
 import ShareIcon from 'icon:Share';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import TuneIcon from 'icon:Tune';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/api-client';
 import { copyText } from '../../../lib/clipboard';
@@ -26,13 +27,12 @@ import { displayTags } from '../../../lib/genres';
 import { usePlayer } from '../../../lib/player';
 import { progressSince } from '../../../lib/progress';
 import type { UserSong } from '../../../lib/types';
-import { zh } from '../../../strings/zh-CN';
 import { zhCreate } from '../../../strings/create';
 import { zhWorks } from '../../../strings/works';
 import { SongCounts } from '../../../components/SongCounts';
 import { SongCover } from '../../../components/SongCover';
 import { toPlayerSong } from '../../../components/SongList';
-import { fetchSongFile, type SongFormat, saveBlob, songFileName } from '../api/downloadSong';
+import { saveSongFile, type SongFormat } from '../api/downloadSong';
 import { useLikeSong } from '../../songs/api/useLikeSong';
 import { useOpenSong } from '../api/useOpenSong';
 import { useShareSong } from '../../songs/api/useShareSong';
@@ -43,6 +43,7 @@ const COVER = 88;
 // Loaded when first opened.
 const ExtendDialog = lazy(() => import('./ExtendDialog'));
 const JoinDialog = lazy(() => import('./JoinDialog').then((m) => ({ default: m.JoinDialog })));
+const StudioMenu = lazy(() => import('../../studio/StudioMenu'));
 
 function Action({
   label,
@@ -52,7 +53,7 @@ function Action({
   children,
 }: {
   label: string;
-  onClick: () => void;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
   disabled?: boolean;
   pressed?: boolean;
   children: ReactNode;
@@ -83,19 +84,23 @@ function Spinner({ size }: { size: number }) {
  * One of the user's songs (docs/web.md): generating (spinner and the progress text, moving with `now`), done
  * (playable) or failed (生成错误 / 积分已退还, no image, the failure sentence, its switch disabled), with the actions
  * play/pause (the global audio), like, 生成类似, 继续创作 (the extend dialog), for a finished extension 合成完整歌曲
- * (the join dialog), share, download (and, for members, the lossless WAV), delete and the public switch. An extension
- * says 续写作品 and a joined whole song 完整版 next to its date. Used by /mywork and by
- * the 音乐列表 drawer of /create. Deleting asks the list to confirm (`onDelete`).
+ * (the join dialog), 工作室 (features/studio: stems, MIDI, a cover, the stems ZIP when `hasStems`), share, download
+ * (and, for members, the lossless WAV), delete and the public switch. An extension says 续写作品, a joined whole song
+ * 完整版, a cover 换风格 and a stem its part (人声音轨) next to its date. Used by /mywork and by the 音乐列表 drawer of
+ * /create. Deleting asks the list to confirm (`onDelete`).
  */
 export function WorkCard({
   song,
   now,
   onDelete,
   priority = false,
+  hasStems = false,
 }: {
   song: UserSong;
   now: number;
   onDelete: (song: UserSong) => void;
+  /** Finished stems split from this song are on the page: 工作室 offers their ZIP. */
+  hasStems?: boolean;
   /** Load the cover at once, with high priority (one of the first cards on screen). */
   priority?: boolean;
 }) {
@@ -107,6 +112,7 @@ export function WorkCard({
   const [downloading, setDownloading] = useState<SongFormat | null>(null);
   const [extending, setExtending] = useState(false);
   const [joining, setJoining] = useState(false);
+  const [studio, setStudio] = useState<HTMLElement | null>(null);
   const { user } = useCurrentUser();
   const member = (user?.membershipLevel ?? 0) >= 1;
 
@@ -120,6 +126,10 @@ export function WorkCard({
   let lineage: string | null = null;
   if (song.origin === 'extend') lineage = zhWorks.originExtend;
   else if (song.origin === 'concat') lineage = zhWorks.originConcat;
+  else if (song.origin === 'cover') lineage = zhWorks.originCover;
+  // A stem's part (《海浪》人声 → 人声音轨): the card's title is cut after five characters.
+  else if (song.origin === 'stems' || song.origin === 'all_stems')
+    lineage = `${/》(.*)$/.exec(song.title)?.[1] ?? ''}音轨`;
 
   /** Runs `action` for a finished song; otherwise says why not. */
   const whenDone =
@@ -141,6 +151,11 @@ export function WorkCard({
 
   const onExtend = whenDone(() => setExtending(true));
 
+  const onStudio = (event: MouseEvent<HTMLButtonElement>) => {
+    const anchor = event.currentTarget;
+    whenDone(() => setStudio(anchor))();
+  };
+
   const onShare = whenDone(() => {
     share.mutate(song.native_id, {
       onSuccess: async ({ url }) => {
@@ -157,10 +172,7 @@ export function WorkCard({
         return;
       }
       setDownloading(format);
-      fetchSongFile(song.native_id, format)
-        .then((blob) => saveBlob(blob, songFileName(song.title, format)))
-        .catch((error: unknown) => notify(error instanceof Error ? error.message : zh.errors.downloadFailed, 'error'))
-        .finally(() => setDownloading(null));
+      void saveSongFile(song.native_id, song.title, format).finally(() => setDownloading(null));
     });
   const onDownload = download('mp3');
   const onDownloadWav = download('wav');
@@ -257,6 +269,9 @@ export function WorkCard({
                 <MergeTypeIcon size={20} />
               </Action>
             ) : null}
+            <Action label={zhWorks.studio} onClick={onStudio}>
+              <TuneIcon size={20} />
+            </Action>
             <Action label={zhWorks.share} onClick={onShare} disabled={share.isPending}>
               <ShareIcon size={20} />
             </Action>
@@ -282,6 +297,23 @@ export function WorkCard({
       {joining ? (
         <Suspense fallback={null}>
           <JoinDialog song={song} onClose={() => setJoining(false)} />
+        </Suspense>
+      ) : null}
+      {studio ? (
+        <Suspense fallback={null}>
+          <StudioMenu
+            song={{
+              id: song.native_id,
+              title: song.title,
+              origin: song.origin ?? 'generate',
+              mine: true,
+              hasStems,
+              sourceId: song.source_id,
+            }}
+            anchor={studio}
+            save={saveSongFile}
+            onClose={() => setStudio(null)}
+          />
         </Suspense>
       ) : null}
     </Card>

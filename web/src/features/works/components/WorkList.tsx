@@ -49,6 +49,10 @@ export function WorkList({
   const remove = useDeleteSong();
   // The first cards render at once, the rest a few per later task (lib/deferred.tsx), with room kept for them.
   const shown = useProgressiveCount(songs.data?.length ?? 0, FIRST_CARDS, FIRST_CARDS);
+  // The songs of this page that have finished stems on it (工作室 offers their ZIP).
+  const split = new Set<string>();
+  for (const s of songs.data ?? [])
+    if ((s.origin === 'stems' || s.origin === 'all_stems') && s.complete === 1 && s.source_id) split.add(s.source_id);
 
   const confirmDelete = () => {
     const song = toDelete;
@@ -95,6 +99,7 @@ export function WorkList({
               now={now}
               onDelete={setToDelete}
               priority={index < PRIORITY_COVERS}
+              hasStems={split.has(song.native_id)}
             />
           ) : (
             <div key={song.native_id} aria-hidden style={{ minHeight: CARD_MIN_HEIGHT }} />
