@@ -5,6 +5,7 @@
 
 #include "fake_ace_server.h"
 #include "gequ/acedata/media_fetcher.h"
+#include "memory_media_store.h"
 #include "temp_dir.h"
 
 #include <Poco/Net/NetException.h>
@@ -23,22 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// A MediaStore in memory; putFile reads the file it is given.
-class MemoryStore : public gequ::domain::MediaStore {
-public:
-    std::string put(const std::string& key, const std::string& bytes, const std::string& type) override {
-        items.emplace(key, std::make_pair(bytes, type));
-        return urlFor(key);
-    }
-    std::string putFile(const std::string& key, const std::string& path, const std::string& type) override {
-        std::ifstream in(path, std::ios::binary);
-        return put(key, std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()), type);
-    }
-    bool exists(const std::string& key) const override { return items.count(key) > 0; }
-    std::string urlFor(const std::string& key) const override { return "/media/" + key; }
-    void remove(const std::string& key) override { items.erase(key); }
-    std::map<std::string, std::pair<std::string, std::string>> items;
-};
+using MemoryStore = gequ::test::MemoryMediaStore;
 
 /// A listening socket nobody accepts on: a connection attempt would sit in its queue.
 class Victim {
@@ -177,7 +163,7 @@ TEST_F(MediaFetcherSsrf, DownloadsStreamThroughATemporaryFileThatIsAlwaysRemoved
     FetchConfig config = fakeAllowed();
     HttpMediaFetcher fetcher(store, config);
     EXPECT_EQ(*fetcher.fetchAudio("s1", fake.baseUrl() + "/files/big.mp3"), "/media/s1.mp3");
-    EXPECT_EQ(store.items.at("s1.mp3").first, big);
+    EXPECT_EQ(store.items.at("s1.mp3").bytes, big);
     EXPECT_TRUE(tempIsEmpty());
 
     config.maxBytes = 100000; // below the file: refused while streaming (no Content-Length to refuse it earlier)
@@ -210,9 +196,9 @@ TEST_F(MediaFetcherSsrf, ACoversBytesDecideWhetherItIsStoredAsAnImage) {
     EXPECT_TRUE(store.items.empty());
 
     EXPECT_EQ(*fetcher.fetchCover("s1", fake.baseUrl() + "/files/cover.svg"), "/media/s1.svg");
-    EXPECT_EQ(store.items.at("s1.svg").second, "image/svg+xml");
+    EXPECT_EQ(store.items.at("s1.svg").contentType, "image/svg+xml");
     EXPECT_EQ(*fetcher.fetchCover("s2", fake.baseUrl() + "/files/jpeg.bin"), "/media/s2.jpg");
-    EXPECT_EQ(store.items.at("s2.jpg").second, "image/jpeg");
+    EXPECT_EQ(store.items.at("s2.jpg").contentType, "image/jpeg");
     EXPECT_TRUE(tempIsEmpty());
 }
 

@@ -4,6 +4,7 @@
 #include "fake_ace_server.h"
 #include "gequ/acedata/ace_client.h"
 #include "gequ/acedata/media_fetcher.h"
+#include "memory_media_store.h"
 
 #include <chrono>
 #include <fstream>
@@ -19,32 +20,7 @@ using gequ::domain::UpstreamState;
 
 namespace {
 
-/// A MediaStore in memory; `failing` makes put throw as a full disk would.
-class MemoryStore : public gequ::domain::MediaStore {
-public:
-    struct Item {
-        std::string bytes;
-        std::string contentType;
-    };
-
-    std::string put(const std::string& key, const std::string& bytes, const std::string& contentType) override {
-        if (failing) {
-            throw std::runtime_error("disk full");
-        }
-        items.emplace(key, Item{bytes, contentType}); // never replaces
-        return urlFor(key);
-    }
-    std::string putFile(const std::string& key, const std::string& path, const std::string& contentType) override {
-        std::ifstream in(path, std::ios::binary);
-        return put(key, std::string(std::istreambuf_iterator<char>(in), {}), contentType);
-    }
-    bool exists(const std::string& key) const override { return items.count(key) > 0; }
-    std::string urlFor(const std::string& key) const override { return "/media/" + key; }
-    void remove(const std::string& key) override { items.erase(key); }
-
-    std::map<std::string, Item> items;
-    bool failing = false;
-};
+using MemoryStore = gequ::test::MemoryMediaStore;
 
 /// The fetcher's settings with the fake upstream's own address allowed (nothing else non-public is).
 FetchConfig local() {

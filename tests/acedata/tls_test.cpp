@@ -4,6 +4,7 @@
 #include "gequ/acedata/ace_client.h"
 #include "gequ/acedata/media_fetcher.h"
 #include "log_capture.h"
+#include "memory_media_store.h"
 #include "test_ca.h"
 
 #include <Poco/Channel.h>
@@ -55,21 +56,7 @@ private:
     std::atomic<int>& _served;
 };
 
-class MemoryStore : public gequ::domain::MediaStore {
-public:
-    std::string put(const std::string& key, const std::string& bytes, const std::string&) override {
-        items[key] = bytes;
-        return urlFor(key);
-    }
-    std::string putFile(const std::string& key, const std::string& path, const std::string& type) override {
-        std::ifstream in(path, std::ios::binary);
-        return put(key, std::string(std::istreambuf_iterator<char>(in), {}), type);
-    }
-    bool exists(const std::string& key) const override { return items.count(key) > 0; }
-    std::string urlFor(const std::string& key) const override { return "/media/" + key; }
-    void remove(const std::string& key) override { items.erase(key); }
-    std::map<std::string, std::string> items;
-};
+using MemoryStore = gequ::test::MemoryMediaStore;
 
 } // namespace
 

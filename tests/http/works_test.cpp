@@ -298,7 +298,7 @@ TEST_F(WorksRoutesTest, WavDownloadIsAMemberBenefitWithTheSameAccessAsTheMp3) {
     EXPECT_EQ(generator().wavCalls(), 0);
     // Bad formats are refused whoever asks.
     expectError(get(port(), "/music/download?id=" + songs[0] + "&format=flac", {{"Authorization", owner.token}}), 400,
-                4000, "不支持的下载格式，可选 mp3、wav 或 midi");
+                4000, "不支持的下载格式，可选 mp3、wav、midi 或 stems（全部音轨）");
     auto mp3 = get(port(), "/music/download?id=" + songs[0] + "&format=MP3", {{"Authorization", owner.token}});
     EXPECT_EQ(mp3.status, 200);
     EXPECT_EQ(mp3.header("Content-Type"), "audio/mpeg");
