@@ -16,7 +16,7 @@ const MUI_UTILS =
   'useEventCallback|ownerDocument|ownerWindow|debounce|getActiveElement|appendOwnerState|resolveComponentProps|' +
   'isEventHandler|extractEventHandlers|omitEventHandlers|mergeSlotProps|createChainedFunction|setRef|useControlled|' +
   'isFocusVisible|useLazyRef|useOnMount|useTimeout|useEnhancedEffect|useId|capitalize|isMuiElement|memoTheme|useSlot|' +
-  'createSimplePaletteValueFilter|useFocusableWhenDisabled';
+  'createSimplePaletteValueFilter|useFocusableWhenDisabled|contains';
 const MUI_CORE = new RegExp(
   '[\\\\/]node_modules[\\\\/]@mui[\\\\/](' +
     `utils[\\\\/](${MUI_UTILS})[\\\\/]|` +
@@ -26,7 +26,12 @@ const MUI_CORE = new RegExp(
     'material[\\\\/](zero-styled|GlobalStyles|DefaultPropsProvider|useLazyRipple|ButtonBase|Button|ButtonGroup|IconButton|' +
     'Paper|SvgIcon|CircularProgress|Typography)[\\\\/]|material[\\\\/]transitions[\\\\/](utils|useReducedMotion)\\.m?js$)',
 );
-const isMuiCore = (id: string) => MUI_CORE.test(id);
+// The lists' loading, empty and failure states (with their icons) go with them: the pages that show them use MUI too.
+const isMuiCore = (id: string) =>
+  MUI_CORE.test(id) ||
+  /[\\/]src[\\/]components[\\/]StatusState\.tsx$|gequ-icon:(CloudOff|Inbox|FavoriteBorder|InfoOutlined|ErrorOutlined|GraphicEq)$/.test(
+    id,
+  );
 
 export default defineConfig({
   base: '/',
@@ -82,12 +87,6 @@ export default defineConfig({
               test: /[\\/]src[\\/]theme[\\/]mui-styles\.ts$|[\\/]node_modules[\\/](@emotion|stylis|clsx|prop-types|react-is|@babel[\\/]runtime|hoist-non-react-statics|@mui[\\/](system|styled-engine|utils|private-theming|types|core-downloads-tracker)|@mui[\\/]material[\\/](styles|locale|colors|utils))[\\/]/,
               priority: 2,
             },
-            // MUI's useTheme and its default theme, which the app's frame and almost every component use.
-            {
-              name: 'mui-styles',
-              test: /[\\/]node_modules[\\/]@mui[\\/]material[\\/]styles[\\/](useTheme|defaultTheme|identifier)\.m?js$/,
-              priority: 2,
-            },
             // The theme (createTheme with CSS variables: tens of milliseconds on a phone) and the layout's sizes are a
             // stage of their own.
             { name: 'theme', test: /[\\/]src[\\/]theme[\\/](theme|mui-locale|tokens|emotion)\.ts$/, priority: 2 },
@@ -95,6 +94,14 @@ export default defineConfig({
             // transitions' helpers) and its most used components (isMuiCore, above), one chunk instead of a dozen
             // small ones per page (each small chunk is a request of its own and compresses alone).
             { name: 'mui-core', test: isMuiCore, priority: 0 },
+            // The page frame every page renders (title, container), the deferred rendering helpers, the square's
+            // links, and MUI's useTheme with its default theme (the frame's media queries and every component use
+            // them), with the modules they import (the frame's texts and the shared rules).
+            {
+              name: 'page-kit',
+              test: /[\\/]src[\\/](components[\\/](PageTitle|PageContainer)\.tsx|lib[\\/]deferred\.tsx|features[\\/]square[\\/]links\.ts)$|[\\/]node_modules[\\/]@mui[\\/]material[\\/]styles[\\/](useTheme|defaultTheme|identifier)\.m?js$/,
+              priority: 2,
+            },
             // TanStack Query's hooks (its client is in the app chunk).
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 0 },
             {

@@ -7,10 +7,7 @@ import { zh } from '../strings/zh-CN';
 // MUI's CircularProgress (about 1.6 KB gzip with the transition helpers it imports) is a part whose code follows the
 // app's (lib/lazy-part.tsx): no page's first render waits for it. In a page the build rendered its markup is there at
 // once; in a client render its box is kept until it has loaded.
-const Spinner = lazyPart(
-  () => import('./Spinner'),
-  <span className="gq-spinner-room" aria-hidden />,
-);
+const Spinner = lazyPart(() => import('./Spinner'), <span className="gq-spinner-room" aria-hidden />);
 
 export type StatusKind = 'empty' | 'loading' | 'error';
 
