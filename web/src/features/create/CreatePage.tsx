@@ -50,6 +50,7 @@ const CommonOptions = lazyPart(() => import('./components/CommonOptions'), <div 
 void CreateTabs.preload().catch(() => undefined);
 void InspirationFields.preload().catch(() => undefined);
 void CommonOptions.preload().catch(() => undefined);
+void CustomFields.preload().catch(() => undefined);
 
 // Loaded when first opened (MUI's Drawer and the works list).
 const MusicListDrawer = lazy(() =>
