@@ -26,7 +26,8 @@ const MUI_CORE = new RegExp(
     'material[\\\\/](zero-styled|GlobalStyles|DefaultPropsProvider|useLazyRipple|ButtonBase|Button|ButtonGroup|IconButton|' +
     'Paper|SvgIcon|CircularProgress|Typography)[\\\\/]|material[\\\\/]transitions[\\\\/](utils|useReducedMotion)\\.m?js$)',
 );
-// The lists' loading, empty and failure states (with their icons) go with them: the pages that show them use MUI too.
+// The lists' loading, empty and failure states (with their icons) and the icons most pages show go with them: the pages
+// that show them use MUI too.
 const isMuiCore = (id: string) =>
   MUI_CORE.test(id) ||
   /[\\/]src[\\/]components[\\/]StatusState\.tsx$|gequ-icon:(CloudOff|Inbox|FavoriteBorder|InfoOutlined|ErrorOutlined|GraphicEq)$/.test(
@@ -91,16 +92,23 @@ export default defineConfig({
             // stage of their own.
             { name: 'theme', test: /[\\/]src[\\/]theme[\\/](theme|mui-locale|tokens|emotion)\.ts$/, priority: 2 },
             // What most pages share after the start: MUI's component plumbing (its utilities, `styled`, the
-            // transitions' helpers) and its most used components (isMuiCore, above), one chunk instead of a dozen
-            // small ones per page (each small chunk is a request of its own and compresses alone).
+            // transitions' helpers) with its most used components (isMuiCore, above), and its text fields with the
+            // native select: a few chunks instead of dozens of small ones per page (each small chunk is a request of
+            // its own and compresses alone).
             { name: 'mui-core', test: isMuiCore, priority: 0 },
-            // The page frame every page renders (title, container), the deferred rendering helpers, the square's
-            // links, and MUI's useTheme with its default theme (the frame's media queries and every component use
-            // them), with the modules they import (the frame's texts and the shared rules).
+            {
+              name: 'mui-input',
+              test: /[\\/]node_modules[\\/]@mui[\\/]material[\\/](InputBase|TextareaAutosize|OutlinedInput|FormControl|FormLabel|FormHelperText|InputLabel|NativeSelect|Input|InputAdornment)[\\/]/,
+              priority: 0,
+            },
+            // The page frame every page renders (title, container), the deferred rendering helpers, the square's links
+            // (home's page and lists, the player, the works use them), and MUI's useTheme
+            // with its default theme (the frame's media queries and every component use them), with the modules they
+            // import that no group above took (the frame's texts and the shared rules).
             {
               name: 'page-kit',
               test: /[\\/]src[\\/](components[\\/](PageTitle|PageContainer)\.tsx|lib[\\/]deferred\.tsx|features[\\/]square[\\/]links\.ts)$|[\\/]node_modules[\\/]@mui[\\/]material[\\/]styles[\\/](useTheme|defaultTheme|identifier)\.m?js$/,
-              priority: 2,
+              priority: 0,
             },
             // TanStack Query's hooks (its client is in the app chunk).
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 0 },

@@ -108,6 +108,12 @@ export function routePages(): Plugin {
       );
       if (!entry) throw new Error('route-pages: no entry chunk with src/main.tsx');
       const initial = new Set(closure(bundle, entry, new Set()));
+      // The page paints before any of the app's code is fetched: the entry may import only the early GETs and clicks.
+      for (const file of initial) {
+        const name = (bundle[file] as OutputChunk | undefined)?.name;
+        if (file !== entry.fileName && name !== 'early-fetch')
+          throw new Error(`route-pages: the entry imports the ${name} chunk (${file}) statically`);
+      }
       // The entry starts the app with a dynamic import after the first paint (src/main.tsx), and the app imports its
       // stages (src/app/boot.tsx): preload all of it too.
       const bootChunk = findChunk('app/boot.tsx');
