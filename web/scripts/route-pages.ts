@@ -63,11 +63,28 @@ function closure(bundle: OutputBundle, start: OutputChunk, skip: ReadonlySet<str
   return [...seen];
 }
 
+// A part (src/lib/lazy-part.tsx) whose module its page loads at once: `const X = lazyPart(() => import('…'))` and a
+// statement `void X.preload()` (or `if (…) void X.preload()`) at the top level of the same module.
+const PART = /^(?:export )?const (\w+) = lazyPart(?:<[^(]*>)?\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]/gm;
+const EAGER = /^(?:if \([^\n]*\) )?void (\w+)\.preload\(\)/gm;
+
 export function routePages(): Plugin {
+  // The modules of the parts their pages load at once (PART, EAGER), by resolved id.
+  const eagerParts = new Set<string>();
   return {
     name: 'gequ-route-pages',
     apply: 'build',
     enforce: 'post',
+    async transform(code, id) {
+      if (!/[\\/]src[\\/].*\.tsx?$/.test(id) || !code.includes('lazyPart')) return null;
+      const eager = new Set([...code.matchAll(EAGER)].map((m) => m[1]));
+      for (const [, name, spec] of code.matchAll(PART)) {
+        if (!eager.has(name)) continue;
+        const resolved = await this.resolve(spec, id);
+        if (resolved) eagerParts.add(resolved.id);
+      }
+      return null;
+    },
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') throw new Error('route-pages: index.html is not in the bundle');
@@ -91,6 +108,12 @@ export function routePages(): Plugin {
       );
       if (!entry) throw new Error('route-pages: no entry chunk with src/main.tsx');
       const initial = new Set(closure(bundle, entry, new Set()));
+      // The page paints before any of the app's code is fetched: the entry may import only the early GETs and clicks.
+      for (const file of initial) {
+        const name = (bundle[file] as OutputChunk | undefined)?.name;
+        if (file !== entry.fileName && name !== 'early-fetch')
+          throw new Error(`route-pages: the entry imports the ${name} chunk (${file}) statically`);
+      }
       // The entry starts the app with a dynamic import after the first paint (src/main.tsx), and the app imports its
       // stages (src/app/boot.tsx): preload all of it too.
       const bootChunk = findChunk('app/boot.tsx');
@@ -112,16 +135,44 @@ export function routePages(): Plugin {
       // it one round trip later.
       const entryImports = [...initial].filter((file) => file !== entry.fileName);
 
+      const isEagerPart = (file: string) => {
+        const chunk = bundle[file];
+        return chunk?.type === 'chunk' && !!chunk.facadeModuleId && eagerParts.has(chunk.facadeModuleId);
+      };
+      /** The chunks of the parts loaded at once by `from` (and by those parts), with what they import, minus `skip`. */
+      const partChunks = (from: OutputChunk[], skip: ReadonlySet<string>): string[] => {
+        const out = new Set<string>();
+        const seen = new Set<string>();
+        const queue = [...from];
+        while (queue.length > 0) {
+          const chunk = queue.shift()!;
+          for (const file of chunk.dynamicImports) {
+            if (seen.has(file) || !isEagerPart(file)) continue;
+            seen.add(file);
+            const part = bundle[file] as OutputChunk;
+            for (const dep of closure(bundle, part, skip)) out.add(dep);
+            queue.push(part);
+          }
+        }
+        return [...out];
+      };
+      const appChunks = chunks.filter((c) => c.name === 'app');
+
       for (const route of ROUTE_META) {
         const beforePage = new Set([...initial, ...boot]);
         // What the entry imports itself is preloaded by the page. The app's chunks are listed in a meta tag, and the
         // entry preloads them once the page has painted (src/main.tsx): the first screen is the HTML and its styles,
         // and neither their download nor their compilation competes with it (docs/web-performance.md, "The app's
         // code after the first paint").
-        const appChunks = [...boot, ...closure(bundle, findChunk(route.module), beforePage)];
+        const pageChunk = findChunk(route.module);
+        const routeChunks = [...boot, ...closure(bundle, pageChunk, beforePage)];
+        // The parts the frame and the page load at once, with their imports: the entry preloads them right after the
+        // route's chunks, so they do not wait for the page's code to ask for them, nor for each other.
+        const parts = partChunks([...appChunks, pageChunk], new Set([...initial, ...routeChunks]));
         const preloads = [
           ...entryImports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-          `<meta name="gequ-chunks" content="${appChunks.map((file) => `/${file}`).join(' ')}">`,
+          `<meta name="gequ-chunks" content="${routeChunks.map((file) => `/${file}`).join(' ')}">`,
+          `<meta name="gequ-parts" content="${parts.map((file) => `/${file}`).join(' ')}">`,
         ].join('\n    ');
         let out = between(html, '<!--gequ:meta-->', '<!--/gequ:meta-->', metaBlock(route));
         out = between(out, '<!--gequ:shell-->', '<!--/gequ:shell-->', shellBlock(route));

@@ -1,6 +1,6 @@
 // The entry: deliberately tiny. It sets the colour scheme class, starts the first screen's GETs, lets the browser paint
 // the app shell of the route's page, and only then preloads the app's chunks (all at once: the page lists them in
-// <meta name="gequ-chunks">, scripts/route-pages.ts) and starts the app (app/boot.tsx), so the first paint never waits
+// <meta name="gequ-chunks"> and the parts' in <meta name="gequ-parts">, scripts/route-pages.ts) and starts the app (app/boot.tsx), so the first paint never waits
 // for the app's JavaScript to download, compile or run (docs/web-performance.md).
 import { holdEarlyClicks } from './lib/early-clicks';
 import { startEarlyFetches, storedToken } from './lib/early-fetch';
@@ -12,9 +12,11 @@ initColorScheme();
 holdEarlyClicks();
 // The first screen's data is asked for now, while the app's JavaScript downloads (lib/early-fetch.ts).
 startEarlyFetches(window.location.pathname, storedToken(), Date.now(), window.location.search);
+const listed = (name: string) =>
+  document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.split(' ') ?? [];
 const boot = () => {
-  const chunks = document.querySelector('meta[name="gequ-chunks"]')?.getAttribute('content')?.split(' ') ?? [];
-  for (const href of chunks) {
+  // The app's and the page's chunks, then the parts the page loads at once (lib/lazy-part.tsx) with their imports.
+  for (const href of [...listed('gequ-chunks'), ...listed('gequ-parts')]) {
     if (!href) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { StatusState } from '../components/StatusState';
+import { lazyPart } from '../lib/lazy-part';
 import { AppLayout } from './layout/AppLayout';
 
 interface LazyPage {
@@ -37,6 +37,10 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
   return { Page, preload: () => fetchPage().then(() => undefined) };
 }
 
+// The loading state a navigation shows until the next page's code has come: its code (StatusState and MUI's
+// CircularProgress) loads with the first page that needs it, not with the app; until then its box is kept.
+const PageLoading = lazyPart(() => import('./PageLoading'), <div className="gq-page-loading-room" />);
+
 // One lazy chunk per page (docs/web.md), so the home page's initial JavaScript stays small.
 const pages = {
   home: lazyPage(() => import('../features/square/HomePage')),
@@ -57,7 +61,7 @@ type PageName = keyof typeof pages;
 function page(name: PageName) {
   const { Page } = pages[name];
   return (
-    <Suspense fallback={<StatusState kind="loading" />}>
+    <Suspense fallback={<PageLoading />}>
       <Page />
     </Suspense>
   );

@@ -1,8 +1,13 @@
-import CircularProgress from '@mui/material/CircularProgress';
 import CloudOffIcon from 'icon:CloudOff';
 import InboxIcon from 'icon:Inbox';
 import type { ReactNode } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 import { zh } from '../strings/zh-CN';
+
+// MUI's CircularProgress (about 1.6 KB gzip with the transition helpers it imports) is a part whose code follows the
+// app's (lib/lazy-part.tsx): no page's first render waits for it. In a page the build rendered its markup is there at
+// once; in a client render its box is kept until it has loaded.
+const Spinner = lazyPart(() => import('./Spinner'), <span className="gq-spinner-room" aria-hidden />);
 
 export type StatusKind = 'empty' | 'loading' | 'error';
 
@@ -35,7 +40,7 @@ export function StatusState({
       aria-live={kind === 'loading' ? 'polite' : undefined}
     >
       {kind === 'loading' ? (
-        <CircularProgress size={dense ? 32 : 40} aria-hidden />
+        <Spinner size={dense ? 32 : 40} />
       ) : kind === 'error' ? (
         <CloudOffIcon size={iconSize} />
       ) : (

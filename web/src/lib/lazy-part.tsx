@@ -61,7 +61,14 @@ export function lazyPart<P extends object>(
   return Object.assign(memo(Part) as unknown as ComponentType<P>, { preload });
 }
 
-/** Loads every part's module (the build does, before it renders a page with them). */
-export function preloadParts(): Promise<void> {
-  return Promise.all(preloads.map((preload) => preload())).then(() => undefined);
+/**
+ * Loads every part's module (the build does, before it renders a page with them), and then the parts those modules
+ * declared (a part's module may have parts of its own, or import one that has: StatusState's spinner).
+ */
+export async function preloadParts(): Promise<void> {
+  for (let done = 0; done < preloads.length;) {
+    const batch = preloads.slice(done);
+    done = preloads.length;
+    await Promise.all(batch.map((preload) => preload()));
+  }
 }

@@ -2,13 +2,23 @@
 // libdomain/data/rules.json, which libdomain turns into constants too (docs/architecture.md, "Shared rules"):
 // the limits and their messages, the phone pattern, the models, the create cost, the level names and the envelope
 // codes by which the app recognises failures. Nothing here may be written by hand a second time.
-import rules from '../../../libdomain/data/rules.json' with { type: 'json' };
+import {
+  create,
+  errorCodes,
+  genderTags,
+  labels,
+  levels,
+  limits,
+  messages,
+  models,
+  phone,
+} from '../../../libdomain/data/rules.json' with { type: 'json' };
 
 /** The envelope codes of docs/api.md (2000 success; the failures are domain::ErrorCode). */
-export const ERROR_CODES: Readonly<typeof rules.errorCodes> = rules.errorCodes;
+export const ERROR_CODES: Readonly<typeof errorCodes> = errorCodes;
 
 /** Character limits (Unicode code points, as the server counts). */
-export const LIMITS: Readonly<typeof rules.limits> = rules.limits;
+export const LIMITS: Readonly<typeof limits> = limits;
 
 export interface ModelOption {
   id: string;
@@ -16,42 +26,42 @@ export interface ModelOption {
   label: string;
 }
 /** The models the server accepts, the default first. */
-export const MODELS: readonly ModelOption[] = rules.models;
-export const DEFAULT_MODEL: string = rules.models[0]!.id;
+export const MODELS: readonly ModelOption[] = models;
+export const DEFAULT_MODEL: string = models[0]!.id;
 
 /** Mainland mobile numbers, as the server checks them (docs/accounts.md). */
-export const PHONE_PATTERN = new RegExp(rules.phone.pattern);
+export const PHONE_PATTERN = /* @__PURE__ */ new RegExp(phone.pattern);
 
 /** Points one create costs (the server's default of points.create_cost) and the songs it makes. */
-export const CREATE_COST: number = rules.create.cost;
-export const SONGS_PER_CREATE: number = rules.create.songsPerCreate;
+export const CREATE_COST: number = create.cost;
+export const SONGS_PER_CREATE: number = create.songsPerCreate;
 
 /** The style tag a gender choice puts in front of the style ("random" adds none). */
-export const GENDER_TAGS: Readonly<typeof rules.genderTags> = rules.genderTags;
+export const GENDER_TAGS: Readonly<typeof genderTags> = genderTags;
 
 /** The message of a text over its limit, as the server words it: 歌词不能超过2000个字符. */
 export function tooLongMessage(label: string, max: number): string {
-  return rules.messages.tooLong.replace('{label}', label).replace('{max}', String(max));
+  return messages.tooLong.replace('{label}', label).replace('{max}', String(max));
 }
 
 /** The validation messages the server sends and the forms show before sending (docs/product.md). */
 export const RULE_MESSAGES = {
-  promptMissing: rules.messages.promptMissing,
-  promptTooLong: tooLongMessage(rules.labels.prompt, rules.limits.promptChars),
-  titleMissing: rules.messages.titleMissing,
-  titleTooLong: tooLongMessage(rules.labels.title, rules.limits.titleChars),
-  lyricMissing: rules.messages.lyricMissing,
-  lyricTooLong: tooLongMessage(rules.labels.lyric, rules.limits.lyricChars),
-  styleTooLong: tooLongMessage(rules.labels.style, rules.limits.styleChars),
-  styleTagLimit: rules.messages.styleTagLimit,
-  phoneMissing: rules.messages.phoneMissing,
-  phoneInvalid: rules.messages.phoneInvalid,
-  usernameMissing: rules.messages.usernameMissing,
-  usernameTooLong: tooLongMessage(rules.labels.username, rules.limits.usernameChars),
+  promptMissing: messages.promptMissing,
+  promptTooLong: /* @__PURE__ */ tooLongMessage(labels.prompt, limits.promptChars),
+  titleMissing: messages.titleMissing,
+  titleTooLong: /* @__PURE__ */ tooLongMessage(labels.title, limits.titleChars),
+  lyricMissing: messages.lyricMissing,
+  lyricTooLong: /* @__PURE__ */ tooLongMessage(labels.lyric, limits.lyricChars),
+  styleTooLong: /* @__PURE__ */ tooLongMessage(labels.style, limits.styleChars),
+  styleTagLimit: messages.styleTagLimit,
+  phoneMissing: messages.phoneMissing,
+  phoneInvalid: messages.phoneInvalid,
+  usernameMissing: messages.usernameMissing,
+  usernameTooLong: /* @__PURE__ */ tooLongMessage(labels.username, limits.usernameChars),
 } as const;
 
 /** The name of a membership level: 0 普通用户 … 6 超级会员PLUS (levels past the table read as the last). */
 export function levelName(level: number): string {
-  const last = rules.levels.length - 1;
-  return rules.levels[Math.min(Math.max(Math.trunc(level) || 0, 0), last)]!;
+  const last = levels.length - 1;
+  return levels[Math.min(Math.max(Math.trunc(level) || 0, 0), last)]!;
 }

@@ -1,7 +1,7 @@
 import type { Localization } from '@mui/material/locale';
 
 /**
- * Chinese texts of the MUI components that have built-in text. MUI's own `zhCN` locale builds an
+ * Chinese texts of the MUI components the app uses that have built-in text (TablePagination, Alert, Pagination). MUI's own `zhCN` locale builds an
  * `Intl.NumberFormat('zh-CN')` when its module is evaluated, and the first `Intl` formatter of a page costs tens of
  * milliseconds (the browser loads its locale data), all of it in the app's first task
  * (docs/web-performance.md, "No `Intl` at start"). The numbers these texts show (pages, rows) need no
@@ -9,7 +9,6 @@ import type { Localization } from '@mui/material/locale';
  */
 export const muiZhCN: Localization = {
   components: {
-    MuiBreadcrumbs: { defaultProps: { expandText: '展开' } },
     MuiTablePagination: {
       defaultProps: {
         getItemAriaLabel: (type) => {
@@ -21,16 +20,6 @@ export const muiZhCN: Localization = {
         labelRowsPerPage: '每页行数：',
         labelDisplayedRows: ({ from, to, count }) =>
           `第 ${from} 条到第 ${to} 条，${count !== -1 ? `共 ${count} 条` : `至少 ${to} 条`}`,
-      },
-    },
-    MuiRating: { defaultProps: { getLabelText: (value) => `${value} 颗星`, emptyLabelText: '无标签' } },
-    MuiAutocomplete: {
-      defaultProps: {
-        clearText: '清空',
-        closeText: '关闭',
-        loadingText: '加载中……',
-        noOptionsText: '没有可用选项',
-        openText: '打开',
       },
     },
     MuiAlert: { defaultProps: { closeText: '关闭' } },

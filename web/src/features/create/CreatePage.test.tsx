@@ -41,13 +41,16 @@ async function openCreate(path = '/create', loggedIn = true) {
   if (loggedIn) serveWorks();
   const utils = renderApp(path);
   await screen.findByRole('tab', { name: '灵感模式' });
+  // The form's controls are parts of the page whose code comes after the page's (CreatePage.tsx).
+  await waitFor(() => expect(document.getElementById('create-model')).not.toBeNull());
+  await screen.findAllByRole('textbox');
   return utils;
 }
 
 async function openCustom(path = '/create') {
   await openCreate(path);
   await userEvent.click(screen.getByRole('tab', { name: '自定义模式' }));
-  return screen.getByRole('textbox', { name: '歌曲名称' });
+  return screen.findByRole('textbox', { name: '歌曲名称' });
 }
 
 async function fill(name: string, value: string) {

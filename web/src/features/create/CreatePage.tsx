@@ -1,18 +1,8 @@
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import { OutlinedTextField as TextField } from '../../ui/OutlinedTextField';
 import AutoAwesomeIcon from 'icon:AutoAwesome';
-import CasinoIcon from 'icon:CasinoOutlined';
 import QueueMusicIcon from 'icon:QueueMusic';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -26,7 +16,6 @@ import { charLength, type Gender } from '../../lib/style';
 import { zhCreate } from '../../strings/create';
 import { useCreateSong } from './api/useCreateSong';
 import { useGenerateLyrics } from './api/useGenerateLyrics';
-import { FieldHelper } from './components/FieldHelper';
 import { lazyPart } from '../../lib/lazy-part';
 import {
   combinedStyle,
@@ -39,66 +28,34 @@ import {
   initialCreateState,
   inspirationBody,
   LYRICS_MAX,
-  MODELS,
   SONG_NAME_MAX,
   STYLE_MAX_LENGTH,
   validateCustom,
   validateInspiration,
   validateSongName,
 } from './form';
-import { randomInspiration } from './inspirations';
 
 export { initialCreateState } from './form';
 
-// 自定义模式's voice and genre choices (MUI's radios, tabs and chips, the genre dictionary) load with that tab.
-const StyleChoices = lazyPart(() => import('./components/StyleChoices'), <div className="gq-style-choices-room" />);
+// The form's controls are parts whose code follows the page's (lib/lazy-part.tsx): the build's page shows them at once
+// and each hydrates when its code has come, so the page's first task is smaller and the rest comes in several. Their
+// loads start with this module. In a client render their room is kept (ui.css).
+const CreateTabs = lazyPart(() => import('./components/CreateTabs'), <div className="gq-create-tabs-room" />);
+const InspirationFields = lazyPart(
+  () => import('./components/InspirationFields'),
+  <div className="gq-create-inspiration-room" />,
+);
+const CustomFields = lazyPart(() => import('./components/CustomFields'), <div className="gq-create-custom-room" />);
+const CommonOptions = lazyPart(() => import('./components/CommonOptions'), <div className="gq-create-options-room" />);
+void CreateTabs.preload().catch(() => undefined);
+void InspirationFields.preload().catch(() => undefined);
+void CommonOptions.preload().catch(() => undefined);
+void CustomFields.preload().catch(() => undefined);
 
 // Loaded when first opened (MUI's Drawer and the works list).
 const MusicListDrawer = lazy(() =>
   import('./components/MusicListDrawer').then((m) => ({ default: m.MusicListDrawer })),
 );
-
-/** The instrumental switch and the model select, shown in both tabs (one shared value each). */
-function CommonOptions({
-  instrumental,
-  onInstrumental,
-  model,
-  onModel,
-}: {
-  instrumental: boolean;
-  onInstrumental: (value: boolean) => void;
-  model: string;
-  onModel: (value: string) => void;
-}) {
-  return (
-    <div className="gq-create-options">
-      <FormControlLabel
-        title={zhCreate.instrumentalHint}
-        control={<Switch checked={instrumental} onChange={(e) => onInstrumental(e.target.checked)} />}
-        label={zhCreate.instrumental}
-      />
-      <FormControl size="small" className="gq-model-select">
-        <InputLabel htmlFor="create-model" shrink>
-          {zhCreate.model}
-        </InputLabel>
-        <NativeSelect
-          value={model}
-          onChange={(e) => onModel(e.target.value)}
-          input={<OutlinedInput id="create-model" label={zhCreate.model} notched />}
-        >
-          {MODELS.map(({ id, label }) => {
-            const text = id === DEFAULT_MODEL ? `${label}（${zhCreate.defaultModel}）` : label;
-            return (
-              <option key={id} value={id} aria-label={zhCreate.modelOption(text)}>
-                {text}
-              </option>
-            );
-          })}
-        </NativeSelect>
-      </FormControl>
-    </div>
-  );
-}
 
 function CreateView({ withQuery }: { withQuery: boolean }) {
   const [params] = useSearchParams();
@@ -133,12 +90,37 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
     if (error?.field === field) return error.message;
     return over ? overMessage : null;
   };
-  const edit =
-    <T,>(field: FieldName, set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      if (error?.field === field) setError(null);
-    };
+  // Stable handlers: the parts are memoised, and a part the browser has not hydrated yet must not get new props.
+  // Editing a field clears the last submit's error when it was that field's.
+  const clearErrorOf = (field: FieldName) => setError((e) => (e?.field === field ? null : e));
+  const onDescription = useCallback((value: string) => {
+    setDescription(value);
+    clearErrorOf('description');
+  }, []);
+  const onSongName = useCallback((value: string) => {
+    setSongName(value);
+    clearErrorOf('name');
+  }, []);
+  const onLyrics = useCallback((value: string) => {
+    setLyrics(value);
+    clearErrorOf('lyrics');
+  }, []);
+  const onGender = useCallback((value: Gender) => {
+    setGender(value);
+    clearErrorOf('style');
+  }, []);
+  const onTags = useCallback((value: string[]) => {
+    setTags(value);
+    clearErrorOf('style');
+  }, []);
+  const onFreeStyle = useCallback((value: string) => {
+    setFreeStyle(value);
+    clearErrorOf('style');
+  }, []);
+  const onTab = useCallback((value: CreateTab) => {
+    setTab(value);
+    setError(null);
+  }, []);
 
   const needLogin = (): boolean => {
     if (hasToken() && (isLoggedIn || userLoading)) return false;
@@ -227,18 +209,7 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
         }
       />
       <Paper variant="outlined" className="gq-panel gq-create">
-        <Tabs
-          aria-label={zhCreate.modes}
-          value={tab}
-          onChange={(_event, value: CreateTab) => {
-            setTab(value);
-            setError(null);
-          }}
-          variant="fullWidth"
-        >
-          <Tab value={1} label={zhCreate.tabInspiration} id="create-tab-1" aria-controls="create-panel-1" />
-          <Tab value={3} label={zhCreate.tabCustom} id="create-tab-3" aria-controls="create-panel-3" />
-        </Tabs>
+        <CreateTabs tab={tab} onTab={onTab} />
         <div
           role="tabpanel"
           id={`create-panel-${tab}`}
@@ -248,87 +219,33 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
           {/* The form inside the tab panel (a form may not be a tabpanel); display: contents keeps the panel's gaps. */}
           <form noValidate onSubmit={onSubmit} className="gq-contents">
             {tab === 1 ? (
-              <>
-                <TextField
-                  fullWidth
-                  label={zhCreate.description}
-                  placeholder={zhCreate.descriptionPlaceholder}
-                  value={description}
-                  onChange={(e) => edit('description', setDescription)(e.target.value)}
-                  multiline
-                  minRows={4}
-                  error={!!descriptionMessage}
-                  helperText={
-                    <FieldHelper message={descriptionMessage} count={descriptionLength} max={DESCRIPTION_MAX} />
-                  }
-                />
-                <div className="gq-create-random">
-                  <Button
-                    size="small"
-                    startIcon={<CasinoIcon />}
-
-                    onClick={() => edit('description', setDescription)(randomInspiration(description))}
-                  >
-                    {zhCreate.randomInspiration}
-                  </Button>
-                </div>
-              </>
+              <InspirationFields
+                description={description}
+                length={descriptionLength}
+                message={descriptionMessage}
+                onDescription={onDescription}
+              />
             ) : (
-              <>
-                <div className="gq-create-name">
-                  <TextField
-                    fullWidth
-                    label={zhCreate.songName}
-                    value={songName}
-                    onChange={(e) => edit('name', setSongName)(e.target.value)}
-                    error={!!nameMessage}
-                    helperText={<FieldHelper message={nameMessage} count={nameLength} max={SONG_NAME_MAX} />}
-                  />
-                  <Button
-                    variant="outlined"
-                    className="gq-create-ai"
-                    startIcon={<AutoAwesomeIcon />}
-
-                    onClick={onAiLyrics}
-                    disabled={lyricsAi.isPending}
-                  >
-                    {zhCreate.aiLyrics}
-                  </Button>
-                </div>
-                <TextField
-                  fullWidth
-                  label={zhCreate.lyrics}
-                  placeholder={zhCreate.lyricsPlaceholder}
-                  value={lyrics}
-                  onChange={(e) => edit('lyrics', setLyrics)(e.target.value)}
-                  multiline
-                  minRows={8}
-                  maxRows={20}
-                  error={!!lyricsMessage}
-                  helperText={
-                    <FieldHelper
-                      message={lyricsAi.isPending ? zhCreate.aiLyricsBusy : lyricsMessage}
-                      count={lyricsLength}
-                      max={LYRICS_MAX}
-                    />
-                  }
-                />
-                <StyleChoices
-                  gender={gender}
-                  onGender={edit('style', setGender)}
-                  tags={tags}
-                  onTags={edit('style', setTags)}
-                />
-                <TextField
-                  fullWidth
-                  label={zhCreate.freeStyle}
-                  placeholder={zhCreate.stylePlaceholder}
-                  value={freeStyle}
-                  onChange={(e) => edit('style', setFreeStyle)(e.target.value)}
-                  error={!!styleMessage}
-                  helperText={<FieldHelper message={styleMessage} count={styleLength} max={STYLE_MAX_LENGTH} />}
-                />
-              </>
+              <CustomFields
+                songName={songName}
+                nameLength={nameLength}
+                nameMessage={nameMessage}
+                onSongName={onSongName}
+                onAiLyrics={onAiLyrics}
+                aiBusy={lyricsAi.isPending}
+                lyrics={lyrics}
+                lyricsLength={lyricsLength}
+                lyricsMessage={lyricsMessage}
+                onLyrics={onLyrics}
+                gender={gender}
+                onGender={onGender}
+                tags={tags}
+                onTags={onTags}
+                freeStyle={freeStyle}
+                styleLength={styleLength}
+                styleMessage={styleMessage}
+                onFreeStyle={onFreeStyle}
+              />
             )}
             <CommonOptions
               instrumental={instrumental}

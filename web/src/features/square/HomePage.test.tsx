@@ -87,7 +87,7 @@ describe('home page', () => {
     await userEvent.click(screen.getByRole('button', { name: '开始创作' }));
     expect(await screen.findByRole('heading', { level: 1, name: '创作' })).toBeInTheDocument();
     expect(location.current?.search).toBe(`?${new URLSearchParams({ keywords: encodeBase64('一首关于夏天的歌') })}`);
-    expect(screen.getByLabelText('歌词描述')).toHaveValue('一首关于夏天的歌');
+    expect(await screen.findByLabelText('歌词描述')).toHaveValue('一首关于夏天的歌');
   });
 
   it('opens the player for a shared link /?id=', async () => {
@@ -121,7 +121,7 @@ describe('home page', () => {
     await userEvent.click(within(group).getByRole('button', { name: second[1] }));
     expect(await screen.findByRole('heading', { level: 1, name: '创作' })).toBeInTheDocument();
     expect(decodeBase64(new URLSearchParams(location.current?.search).get('keywords'))).toBe(second[1]);
-    expect(screen.getByLabelText('歌词描述')).toHaveValue(second[1]);
+    expect(await screen.findByLabelText('歌词描述')).toHaveValue(second[1]);
   });
 
   it('searching a word opens its list page', async () => {

@@ -250,7 +250,7 @@ describe('my works: actions', () => {
     expect(decodeBase64(params.get('name'))).toBe('夏夜晚风');
     expect(decodeBase64(params.get('style'))).toBe('pop,female vocal');
     expect(await screen.findByRole('textbox', { name: '歌曲名称' })).toHaveValue('夏夜晚风');
-    expect(screen.getByRole('tab', { name: '自定义模式' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: '自定义模式' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('share asks for the link and copies it: 链接已复制', async () => {

@@ -1,17 +1,28 @@
 import Paper from '@mui/material/Paper';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { StatusState } from '../../components/StatusState';
 import { useGenerationPolling } from './useGenerationPolling';
 import { useMyWorks } from './useMyWorks';
-import { WorkList } from './components/WorkList';
 import { useCurrentUser } from '../../lib/current-user';
-import { requestLogin } from '../../lib/session';
+import { hasToken, requestLogin } from '../../lib/session';
 import { zh } from '../../strings/zh-CN';
 import { zhWorks } from '../../strings/works';
+import { lazyPart } from '../../lib/lazy-part';
+import type { WorkList as WorkListComponent } from './components/WorkList';
+
+// The cards (with their switches, dates, genre names and menus) are a part whose code follows the page's
+// (lib/lazy-part.tsx): a visitor never needs it, and a signed-in user's list arrives with it (the entry asks for the
+// works while the code downloads). Until it has come, the list's place shows the loading state.
+const WorkList = lazyPart<ComponentProps<typeof WorkListComponent>>(
+  () => import('./components/WorkList').then((m) => ({ default: m.WorkList })),
+  <StatusState kind="loading" />,
+);
+// Signed in, the list will show: its code downloads with the page's, alongside the works the entry asked for.
+if (hasToken()) void WorkList.preload().catch(() => undefined);
 
 /** /mywork: the signed-in user's songs as cards, 20 a page, polling while some song is generating. */
 export default function MyWorkPage() {
