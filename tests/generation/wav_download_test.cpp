@@ -104,7 +104,7 @@ TEST_F(WavDownloadTest, TheComposerRendersTheSongsOwnArrangementAsWavForMembersO
     auto refused = works.downloadWav(owner, song.id);
     ASSERT_FALSE(refused.ok());
     EXPECT_EQ(refused.error().code, ErrorCode::Forbidden);
-    EXPECT_EQ(refused.error().message, std::string(rules::kMessagesWavMembersOnly));
+    EXPECT_EQ(refused.error().message, std::string(rules::kDownloadMessagesWavMembersOnly));
     EXPECT_NE(refused.error().message.find("会员"), std::string::npos);
     EXPECT_FALSE(media().exists(song.id + ".wav"));
 

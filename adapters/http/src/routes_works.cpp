@@ -181,7 +181,7 @@ void addWorksRoutes(Router& router, RouteContext& context) {
         const std::string wanted = format->has_value() ? domain::toLowerAscii(domain::trim(**format)) : "";
         if (!wanted.empty() && wanted != "mp3" && wanted != "wav" && wanted != "midi" && wanted != "stems") {
             return errorResponse(domain::ErrorCode::InvalidInput,
-                                 std::string(domain::rules::kMessagesDownloadFormatInvalid));
+                                 std::string(domain::rules::kDownloadMessagesFormatInvalid));
         }
         if (wanted == "stems") {
             auto audio = textParam(request, "audio");

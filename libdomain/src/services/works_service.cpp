@@ -256,7 +256,7 @@ std::optional<WavRequest> WorksService::renderRequestOf(const Song& song, std::s
 }
 
 Result<SongDownload> WorksService::downloadWav(const std::optional<std::string>& viewerId, const std::string& songId) {
-    auto found = memberCopyOf(viewerId, songId, rules::kMessagesWavMembersOnly);
+    auto found = memberCopyOf(viewerId, songId, rules::kDownloadMessagesWavMembersOnly);
     if (!found) {
         return found.error();
     }
@@ -324,7 +324,7 @@ Result<std::string> WorksService::stems(const std::optional<std::string>& viewer
         return DomainError{ErrorCode::Unauthorized, "请先登录"};
     }
     if (wav) {
-        auto member = memberCopyOf(viewerId, songId, rules::kMessagesWavMembersOnly);
+        auto member = memberCopyOf(viewerId, songId, rules::kDownloadMessagesWavMembersOnly);
         if (!member) {
             return member.error();
         }

@@ -1,11 +1,11 @@
 // The 工作室 texts (docs/web.md, "Studio"): its menu and dialogs, a module of their own so that they load with the menu,
 // not with the pages that offer it (docs/web-performance.md). Costs and the member sentences are the server's own
-// (libdomain/data/rules.json, read here as lib/rules.ts reads it, so the page chunks that hold lib/rules.ts gain nothing).
-import rules from '../../../libdomain/data/rules.json' with { type: 'json' };
+// (libdomain/data/rules.json, read by name as lib/rules.ts reads it, so the groups no module uses stay out of the app).
+import { create, messages } from '../../../libdomain/data/rules.json' with { type: 'json' };
 
-const CREATE_COST = rules.create.cost;
-const STEMS_COST = rules.create.stemsCost;
-const ALL_STEMS_COST = rules.create.allStemsCost;
+const CREATE_COST = create.cost;
+const STEMS_COST = create.stemsCost;
+const ALL_STEMS_COST = create.allStemsCost;
 
 export const zhStudio = {
   menu: '工作室',
@@ -42,8 +42,8 @@ export const zhStudio = {
   cancel: '取消',
   // A free user asking for a member part: the benefit named, with the way to it.
   memberTitle: '会员专享',
-  allStemsMembersOnly: rules.messages.allStemsMembersOnly,
-  midiMembersOnly: rules.messages.midiMembersOnly,
+  allStemsMembersOnly: messages.allStemsMembersOnly,
+  midiMembersOnly: messages.midiMembersOnly,
   becomeMember: '开通会员',
   submitted: '任务已提交，可在「我的作品」中查看进度',
 } as const;
