@@ -265,10 +265,10 @@ TEST(HostileSweepTest, HundredsOfHostileRequestsGetOnly4xxWithChineseMessages) {
     std::map<int, int> statuses;
     // Round 1 meets every limit and state for the first time; later rounds must then leave no trace. The allocator's
     // per-thread arenas fill over the first rounds (a fresh connection may land on any of the pool's threads): resident
-    // memory levels off after about three rounds (measured: ~190 MB, then flat within 0.1 MB for six more rounds),
-    // so memory is compared from round 3 on and the metric series from round 2 on.
+    // memory levels off after three to five rounds on a loaded machine (measured: ~193 MB from round 3, 4 or 5, then
+    // flat within 0.3 MB to round 12), so memory is compared from round 6 on and the metric series from round 2 on.
     std::size_t metricsAfterFirst = 0, rssAfterFirst = 0;
-    for (int round = 1; round <= 6; ++round) {
+    for (int round = 1; round <= 9; ++round) {
         for (const auto& request : requests) {
             Answer answer;
             try {
@@ -298,7 +298,7 @@ TEST(HostileSweepTest, HundredsOfHostileRequestsGetOnly4xxWithChineseMessages) {
         } else {
             EXPECT_EQ(seriesLines(metrics.body), metricsAfterFirst) << "round " << round << "\n" << metrics.body;
         }
-        if (round == 3) {
+        if (round == 6) {
             rssAfterFirst = residentKiB(server.child().pid());
         }
     }

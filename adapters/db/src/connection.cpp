@@ -392,6 +392,7 @@ void Connection::execute(std::string_view sql) {
 void Connection::begin() {
     failed = false;
     worksChanged.clear();
+    searchChanged.clear();
     control("BEGIN", [&] { _driver->begin(); });
     _inTransaction = true;
 }
@@ -404,6 +405,7 @@ void Connection::commit() {
 void Connection::rollback() {
     _inTransaction = false;
     worksChanged.clear();
+    searchChanged.clear();
     try {
         _driver->rollback();
     } catch (...) {

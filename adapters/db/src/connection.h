@@ -117,6 +117,9 @@ public:
     /// The users whose works pages the open transaction changed (noteWorksChanged in repositories.h): their works
     /// version moves as the transaction's last writes, so it takes that row lock last. Emptied by begin and rollback.
     std::set<std::string> worksChanged;
+    /// The songs the open transaction wrote (their texts or whether they are public may have changed): SqlStore's
+    /// search index reads them again once the transaction commits. Emptied by begin and rollback.
+    std::set<std::string> searchChanged;
 
 private:
     /// Runs `step` (a driver call named `what`), turning its failure into DbException.

@@ -5,6 +5,7 @@
 
 #include "connection.h"
 #include "gequ/domain/ports/store.h"
+#include "search_cache.h"
 
 namespace gequ::db::detail {
 
@@ -127,9 +128,20 @@ void noteWorksChanged(Connection& c, const std::string& userId);
 /// Whether the song is on the square: public, finished, not hidden, not deleted.
 bool isPublicSong(const domain::Song& song);
 
+/// The search index's reads (search_cache.h). The highest songs.text_seq (0 for none).
+std::int64_t highestTextSeq(Connection& c);
+/// Up to `limit` public songs after (createdAt, id), oldest first.
+std::vector<IndexedSong> readPublicSongs(Connection& c, std::int64_t createdAt, const std::string& id, int limit);
+/// Up to `limit` songs whose text_seq is above `seq`, in text_seq order, public or not.
+std::vector<IndexedSong> readChangedSongs(Connection& c, std::int64_t seq, int limit);
+/// The songs of these ids as the index reads them (those that exist).
+std::vector<IndexedSong> readSongsById(Connection& c, const std::set<std::string>& ids);
+
 class SqlSongRepository final : public domain::SongRepository {
 public:
-    explicit SqlSongRepository(Connection& connection) : _c(connection) {}
+    /// search: the store's search index, when it keeps one.
+    explicit SqlSongRepository(Connection& connection, const SearchCache* search = nullptr)
+        : _c(connection), _search(search) {}
     void insert(const domain::Song& song) override;
     std::optional<domain::Song> findById(const std::string& id) override;
     std::optional<domain::SongView> findAsSeenBy(const std::string& id, const std::string& viewerId) override;
@@ -159,8 +171,11 @@ private:
     void syncListRows(const domain::Song& song);
     /// Moves the user's count of songs not deleted (user_song_counts) by delta.
     void addToWorkCount(const std::string& userId, std::int64_t delta);
+    /// searchText from the search index: its candidates' rows read with the public terms applied.
+    std::vector<domain::Song> searchIndexed(const SearchIndex& index, const std::string& text, domain::Page page);
 
     Connection& _c;
+    const SearchCache* _search;
 };
 
 class SqlTaskRepository final : public domain::TaskRepository {
@@ -234,10 +249,11 @@ private:
 /// All repositories of one unit of work.
 class SqlRepositories final : public domain::Repositories {
 public:
-    explicit SqlRepositories(Connection& connection)
+    /// search: the store's search index, when it keeps one.
+    explicit SqlRepositories(Connection& connection, const SearchCache* search = nullptr)
         : _connection(connection), _users(connection), _sessions(connection), _smsCodes(connection),
-          _points(connection), _songs(connection), _tasks(connection), _orders(connection), _redeemCodes(connection),
-          _timelines(connection) {}
+          _points(connection), _songs(connection, search), _tasks(connection), _orders(connection),
+          _redeemCodes(connection), _timelines(connection) {}
     domain::UserRepository& users() override { return _users; }
     domain::SessionRepository& sessions() override { return _sessions; }
     domain::SmsCodeRepository& smsCodes() override { return _smsCodes; }

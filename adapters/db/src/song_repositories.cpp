@@ -7,6 +7,8 @@
 #include "sql_text.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -108,7 +110,105 @@ std::string pageOfKeys(const Connection& c, const std::string& keys, const std::
            " = p.k JOIN users u ON u.id = s.user_id" + order;
 }
 
+/// The rows of these songs that are public, in their order (SqlSongRepository::searchIndexed): SQLite finds them by
+/// rowid, PostgreSQL by primary key.
+std::vector<domain::Song> readIndexed(Connection& c, const std::vector<SearchIndex::Hit>& hits) {
+    std::vector<domain::Song> out;
+    if (hits.empty()) {
+        return out;
+    }
+    std::vector<domain::Song> songs;
+    if (c.postgres()) {
+        std::vector<const std::string*> keys;
+        for (const auto& hit : hits) {
+            keys.push_back(&hit.id);
+        }
+        Query(c, "SELECT " + kListColumns +
+                     " FROM unnest(?::text[]) AS q(k) JOIN songs s ON s.id = q.k JOIN users u ON u.id = s.user_id "
+                     "WHERE " +
+                     kPublic)
+            .bind(textArray(keys))
+            .genericPlan()
+            .into(songs)
+            .execute();
+    } else {
+        Query query(c, "SELECT " + kListColumns + " FROM songs s JOIN users u ON u.id = s.user_id WHERE s.seq IN (" +
+                           placeholders(hits.size()) + ") AND " + kPublic);
+        for (const auto& hit : hits) {
+            query.bind(hit.rowId);
+        }
+        query.into(songs).execute();
+    }
+    std::unordered_map<std::string, std::size_t> rowOf;
+    for (std::size_t i = 0; i < songs.size(); ++i) {
+        rowOf.emplace(songs[i].id, i);
+    }
+    for (const auto& hit : hits) {
+        if (auto it = rowOf.find(hit.id); it != rowOf.end()) {
+            out.push_back(std::move(songs[it->second]));
+        }
+    }
+    return out;
+}
+
+/// The columns the search index reads: id, row id, created_at, title, tags, lyric, whether public, text_seq.
+std::string indexedColumns(const Connection& c) {
+    return std::string("s.id, ") + (c.postgres() ? "0" : "s.seq") +
+           ", s.created_at, s.title, s.tags, s.lyric, CASE WHEN " + kPublic + " THEN 1 ELSE 0 END, s.text_seq";
+}
+
+std::vector<IndexedSong> indexedSongs(Query& query) {
+    std::vector<std::string> ids, titles, tags, lyrics;
+    std::vector<std::int64_t> rows, created, open, seqs;
+    query.into(ids).into(rows).into(created).into(titles).into(tags).into(lyrics).into(open).into(seqs).execute();
+    std::vector<IndexedSong> out(ids.size());
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        auto& song = out[i];
+        song.id = std::move(ids[i]);
+        song.rowId = rows[i];
+        song.createdAt = created[i];
+        song.title = std::move(titles[i]);
+        song.tags = std::move(tags[i]);
+        song.lyric = std::move(lyrics[i]);
+        song.isPublic = open[i] != 0;
+        song.textSeq = seqs[i];
+    }
+    return out;
+}
+
 } // namespace
+
+std::int64_t highestTextSeq(Connection& c) {
+    std::vector<std::int64_t> seq;
+    Query(c, "SELECT COALESCE(MAX(text_seq), 0) FROM songs").into(seq).execute();
+    return seq.empty() ? 0 : seq.front();
+}
+
+std::vector<IndexedSong> readPublicSongs(Connection& c, std::int64_t createdAt, const std::string& id, int limit) {
+    // The public songs' index (created_at DESC, id DESC), read from the older end.
+    Query query(c, "SELECT " + indexedColumns(c) + " FROM songs s WHERE " + kPublic +
+                       " AND (s.created_at, s.id) > (?, ?) ORDER BY s.created_at, s.id LIMIT ?");
+    query.bind(createdAt).bind(id).bind(limit);
+    return indexedSongs(query);
+}
+
+std::vector<IndexedSong> readChangedSongs(Connection& c, std::int64_t seq, int limit) {
+    Query query(c, "SELECT " + indexedColumns(c) + " FROM songs s WHERE s.text_seq > ? ORDER BY s.text_seq LIMIT ?");
+    query.bind(seq).bind(limit);
+    return indexedSongs(query);
+}
+
+std::vector<IndexedSong> readSongsById(Connection& c, const std::set<std::string>& ids) {
+    std::vector<IndexedSong> out;
+    for (const auto& id : ids) {
+        Query query(c, "SELECT " + indexedColumns(c) + " FROM songs s WHERE s.id = ?");
+        query.bind(id);
+        for (auto& song : indexedSongs(query)) {
+            out.push_back(std::move(song));
+        }
+    }
+    return out;
+}
 
 const char* const kSongInsertColumns =
     "id, task_id, user_id, clip_index, title, tags, prompt, lyric, model, image_url, audio_url, stream_url, "
@@ -216,6 +316,15 @@ void SqlSongRepository::syncListRows(const domain::Song& song) {
     // otherwise. Cheap (indexes on song_id), so it runs on every write rather than tracking what changed.
     Query(_c, "DELETE FROM song_tags WHERE song_id = ?").bind(song.id).execute();
     Query(_c, "DELETE FROM song_title_grams WHERE song_id = ?").bind(song.id).execute();
+    // The search indexes in memory (search_cache.h) follow songs by text_seq: this row is the newest change.
+    Query(_c, _c.postgres()
+                  ? "UPDATE songs SET text_seq = nextval('songs_text_seq') WHERE id = ?"
+                  : "UPDATE songs SET text_seq = (SELECT COALESCE(MAX(text_seq), 0) + 1 FROM songs) WHERE id = ?")
+        .bind(song.id)
+        .execute();
+    if (_c.inTransaction()) {
+        _c.searchChanged.insert(song.id);
+    }
     if (!isPublicSong(song)) {
         return;
     }
@@ -484,6 +593,12 @@ std::vector<domain::Song> SqlSongRepository::searchByStyle(const std::string& st
 }
 
 std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text, Page page) {
+    if (_search != nullptr) {
+        if (auto index = _search->current()) {
+            return searchIndexed(*index, text, page);
+        }
+    }
+    // No index in memory (none kept, or still being built): the database's own indexes.
     if (!_c.postgres() && domain::codePointCount(text) >= kTrigram) {
         // FTS5 walks its matches in descending rowid (seq, the order songs were stored in) and stops once the page
         // is full, instead of collecting every match and sorting.
@@ -555,6 +670,25 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
                               kNewest));
     bindPattern(rare).bind(limitOf(page)).bind(offsetOf(page)).genericPlan();
     return songs(rare);
+}
+
+std::vector<domain::Song> SqlSongRepository::searchIndexed(const SearchIndex& index, const std::string& text,
+                                                           Page page) {
+    // The index finds the matches newest first; only the page's rows are read. A row no longer public (changed
+    // through another instance since the index last looked) is made up for by the next match.
+    auto walk = SearchIndex::walk(text);
+    const auto offset = static_cast<std::size_t>(offsetOf(page));
+    const auto limit = static_cast<std::size_t>(limitOf(page));
+    std::vector<domain::Song> out;
+    if (offset > 0 && index.next(walk, offset).size() < offset) {
+        return out;
+    }
+    while (out.size() < limit && !walk.done) {
+        for (auto& song : readIndexed(_c, index.next(walk, limit - out.size()))) {
+            out.push_back(std::move(song));
+        }
+    }
+    return out;
 }
 
 std::vector<domain::OwnSong> SqlSongRepository::listByUser(const std::string& userId, Page page) {

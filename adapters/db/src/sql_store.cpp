@@ -60,7 +60,8 @@ void rollbackQuietly(Connection& connection) {
 SqlStore::SqlStore(ConnectionTarget target, int poolSize, int worksCacheMillis)
     : _sessions(std::move(target), poolSize), _pool([this] { return connect(); }, poolSize),
       _likes(kReadBatchesRunning), _songs(kReadBatchesRunning), _works(kReadBatchesRunning),
-      _counts(kReadBatchesRunning), _worksCache(std::chrono::milliseconds(std::max(0, worksCacheMillis))) {}
+      _counts(kReadBatchesRunning), _worksCache(std::chrono::milliseconds(std::max(0, worksCacheMillis))),
+      _search(_pool) {}
 
 std::unique_ptr<Connection> SqlStore::connect() {
     auto connection = _sessions.connect();
@@ -103,7 +104,7 @@ void SqlStore::transact(const std::function<bool(domain::Repositories&)>& fn) {
         }
         bool commit = false;
         try {
-            SqlRepositories repositories(connection);
+            SqlRepositories repositories(connection, &_search);
             commit = fn(repositories);
         } catch (...) {
             rollbackQuietly(connection);
@@ -128,13 +129,15 @@ void SqlStore::transact(const std::function<bool(domain::Repositories&)>& fn) {
             rollbackQuietly(connection);
             throw;
         }
+        // The songs written show in this instance's searches at once (the others see them at their next poll).
+        _search.refresh(connection, connection.searchChanged);
         return;
     }
 }
 
 void SqlStore::read(const std::function<void(domain::Repositories&)>& fn) {
     auto lease = _pool.acquire();
-    SqlRepositories repositories(*lease);
+    SqlRepositories repositories(*lease, &_search);
     fn(repositories);
 }
 
@@ -445,6 +448,14 @@ void analyze(domain::Store& store) {
 
 int tidySearchIndex(domain::Store& store) {
     return sqlStore(store).tidySearchIndex();
+}
+
+void startSearchIndex(domain::Store& store, std::chrono::milliseconds pollEvery) {
+    sqlStore(store).startSearchIndex(pollEvery);
+}
+
+bool waitForSearchIndex(domain::Store& store, std::chrono::milliseconds timeout) {
+    return sqlStore(store).waitForSearchIndex(timeout);
 }
 
 } // namespace gequ::db

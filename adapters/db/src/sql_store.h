@@ -5,6 +5,7 @@
 #include "gequ/domain/ports/store.h"
 #include "read_batcher.h"
 #include "repositories.h"
+#include "search_cache.h"
 #include "works_cache.h"
 
 #include <mutex>
@@ -40,6 +41,10 @@ public:
     void analyze();
     /// See db::tidySearchIndex.
     int tidySearchIndex();
+    /// See db::startSearchIndex.
+    void startSearchIndex(std::chrono::milliseconds pollEvery) { _search.start(pollEvery); }
+    /// See db::waitForSearchIndex.
+    bool waitForSearchIndex(std::chrono::milliseconds timeout) const { return _search.waitUntilBuilt(timeout); }
 
 private:
     /// One caller's likedAmong.
@@ -93,6 +98,8 @@ private:
     ReadBatcher<WorksAsk> _works;
     ReadBatcher<CountAsk> _counts;
     WorksCache _worksCache;
+    /// The search index in memory, when started (declared after _pool: its thread stops before the pool goes).
+    SearchCache _search;
 };
 
 } // namespace gequ::db::detail

@@ -1,6 +1,7 @@
 // gequ-server: reads the configuration, opens (and migrates) the database, builds the services and the HTTP server,
 // prints "Gequ listening on http://HOST:PORT" and serves until SIGTERM or SIGINT.
 
+#include "gequ/db/database.h"
 #include "gequ/db/db_exception.h"
 #include "gequ/http/server.h"
 #include "gequ/server/generation_runner.h"
@@ -166,6 +167,10 @@ int main(int argc, char** argv) {
         mediaUpkeep->start();
         const auto searchUpkeep = gequ::server::makeSearchIndexUpkeep(runtime.store()); // SQLite's full-text segments
         searchUpkeep->start();
+        if (const auto poll = config->getInt("db.search_index_poll_ms"); poll > 0) {
+            // Searches from memory once the index is built (docs/performance.md, "Search").
+            gequ::db::startSearchIndex(runtime.store(), std::chrono::milliseconds{poll});
+        }
         std::cout << "Gequ listening on http://" << hostForUrl(config->httpHost()) << ":" << server.port() << std::endl;
         if (std::filesystem::is_directory(config->webRoot())) {
             log.information("serving the web app from %s and media from %s", config->webRoot(), config->mediaDir());

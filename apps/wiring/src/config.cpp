@@ -61,6 +61,9 @@ const std::vector<KeySpec>& keyTable() {
         range("db.pool_size", K::Integer, "8", 1, 1024, "database connections per process"),
         range("db.works_cache_ms", K::Integer, "2000", 0, 60000,
               "milliseconds a works page read may be served again while the owner's works are unchanged (0: never)"),
+        range("db.search_index_poll_ms", K::Integer, "1000", 0, 60000,
+              "gequ-server searches an index of the public songs kept in memory, reading the songs changed through "
+              "other instances this often (milliseconds; 0: no index, searches use the database's indexes)"),
         text("media.dir", K::Required, "${data.dir}/media", "stored audio and covers, served under /media/"),
         choice("media.provider", "local", {"local", "s3"},
                "where media live: local (media.dir) or s3 (an S3-compatible bucket, media.s3.*)"),

@@ -4,6 +4,7 @@
 
 #include "gequ/domain/ports/store.h"
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -49,6 +50,13 @@ inline constexpr int kSearchMergePages = 200;
 /// the full-text index has more than a few segments, one bounded step of merging them into one (searches seek in every
 /// segment). Returns the segments found before the step; PostgreSQL: nothing to do, 0.
 int tidySearchIndex(domain::Store& store);
+
+/// Keeps an index of the public songs' texts in memory for searches (docs/performance.md, "Search"): built on a
+/// thread of the store's own (until then searches use the database's indexes), then following the changes made
+/// through any instance every `pollEvery`, and this store's own as soon as they commit. Once per store.
+void startSearchIndex(domain::Store& store, std::chrono::milliseconds pollEvery);
+/// Waits until the search index started by startSearchIndex is built or `timeout` passes; whether it is.
+bool waitForSearchIndex(domain::Store& store, std::chrono::milliseconds timeout);
 
 /// One column of the schema, for comparing the two dialects.
 struct ColumnInfo {
