@@ -141,8 +141,8 @@ protected:
 
     std::vector<std::string> found(domain::Store& through, const std::string& keyword, domain::Page page) {
         std::vector<std::string> out;
-        for (const auto& song :
-             reading(through, [&](Repositories& repos) { return repos.songs().searchText(keyword, page); })) {
+        // Through the store, as the square searches: its index in memory once started, else the database's indexes.
+        for (const auto& song : through.searchText(keyword, page)) {
             out.push_back(song.id);
         }
         return out;

@@ -5,7 +5,7 @@
 
 #include "connection.h"
 #include "gequ/domain/ports/store.h"
-#include "search_cache.h"
+#include "search_index.h"
 
 namespace gequ::db::detail {
 
@@ -136,12 +136,14 @@ std::vector<IndexedSong> readPublicSongs(Connection& c, std::int64_t createdAt, 
 std::vector<IndexedSong> readChangedSongs(Connection& c, std::int64_t seq, int limit);
 /// The songs of these ids as the index reads them (those that exist).
 std::vector<IndexedSong> readSongsById(Connection& c, const std::set<std::string>& ids);
+/// For each list of songs the search index found, the rows of those still public, in the list's order, as lists show
+/// them (PostgreSQL: every list in one statement).
+std::vector<std::vector<domain::Song>> readFoundSongs(Connection& c,
+                                                      const std::vector<const std::vector<SearchIndex::Hit>*>& lists);
 
 class SqlSongRepository final : public domain::SongRepository {
 public:
-    /// search: the store's search index, when it keeps one.
-    explicit SqlSongRepository(Connection& connection, const SearchCache* search = nullptr)
-        : _c(connection), _search(search) {}
+    explicit SqlSongRepository(Connection& connection) : _c(connection) {}
     void insert(const domain::Song& song) override;
     std::optional<domain::Song> findById(const std::string& id) override;
     std::optional<domain::SongView> findAsSeenBy(const std::string& id, const std::string& viewerId) override;
@@ -171,11 +173,8 @@ private:
     void syncListRows(const domain::Song& song);
     /// Moves the user's count of songs not deleted (user_song_counts) by delta.
     void addToWorkCount(const std::string& userId, std::int64_t delta);
-    /// searchText from the search index: its candidates' rows read with the public terms applied.
-    std::vector<domain::Song> searchIndexed(const SearchIndex& index, const std::string& text, domain::Page page);
 
     Connection& _c;
-    const SearchCache* _search;
 };
 
 class SqlTaskRepository final : public domain::TaskRepository {
@@ -249,11 +248,10 @@ private:
 /// All repositories of one unit of work.
 class SqlRepositories final : public domain::Repositories {
 public:
-    /// search: the store's search index, when it keeps one.
-    explicit SqlRepositories(Connection& connection, const SearchCache* search = nullptr)
+    explicit SqlRepositories(Connection& connection)
         : _connection(connection), _users(connection), _sessions(connection), _smsCodes(connection),
-          _points(connection), _songs(connection, search), _tasks(connection), _orders(connection),
-          _redeemCodes(connection), _timelines(connection) {}
+          _points(connection), _songs(connection), _tasks(connection), _orders(connection), _redeemCodes(connection),
+          _timelines(connection) {}
     domain::UserRepository& users() override { return _users; }
     domain::SessionRepository& sessions() override { return _sessions; }
     domain::SmsCodeRepository& smsCodes() override { return _smsCodes; }

@@ -149,4 +149,21 @@ void SearchCache::run() {
     }
 }
 
+std::vector<domain::Song> searchPage(const SearchIndex& index, const std::string& text, domain::Page page,
+                                     const ReadFound& read) {
+    auto walk = SearchIndex::walk(text);
+    const auto offset = static_cast<std::size_t>(std::max(0, page.offset));
+    const auto limit = static_cast<std::size_t>(std::max(0, page.limit));
+    std::vector<domain::Song> out;
+    if (offset > 0 && index.next(walk, offset).size() < offset) {
+        return out;
+    }
+    while (out.size() < limit && !walk.done) {
+        for (auto& song : read(index.next(walk, limit - out.size()))) {
+            out.push_back(std::move(song));
+        }
+    }
+    return out;
+}
+
 } // namespace gequ::db::detail

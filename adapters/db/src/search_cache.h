@@ -8,11 +8,13 @@
 // changes held beside the index built at start grow past kRebuildAfter, the thread builds it again and swaps it in.
 
 #include "connection.h"
+#include "gequ/domain/ports/store.h"
 #include "search_index.h"
 
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -61,5 +63,14 @@ private:
     std::chrono::milliseconds _pollEvery{0};
     std::thread _thread;
 };
+
+/// Reads the rows of songs the index found that are still public, in the order given.
+using ReadFound = std::function<std::vector<domain::Song>(const std::vector<SearchIndex::Hit>&)>;
+
+/// A page of a keyword's matches (SongRepository::searchText), newest first: the index finds them and `read` reads
+/// the page's rows; a song no longer public (changed through another instance since the last poll) is made up for by
+/// the next match.
+std::vector<domain::Song> searchPage(const SearchIndex& index, const std::string& text, domain::Page page,
+                                     const ReadFound& read);
 
 } // namespace gequ::db::detail

@@ -110,39 +110,28 @@ std::string pageOfKeys(const Connection& c, const std::string& keys, const std::
            " = p.k JOIN users u ON u.id = s.user_id" + order;
 }
 
-/// The rows of these songs that are public, in their order (SqlSongRepository::searchIndexed): SQLite finds them by
-/// rowid, PostgreSQL by primary key.
-std::vector<domain::Song> readIndexed(Connection& c, const std::vector<SearchIndex::Hit>& hits) {
-    std::vector<domain::Song> out;
-    if (hits.empty()) {
-        return out;
-    }
+/// SQLite: the rows of these songs that are public, in their order, found by rowid.
+std::vector<domain::Song> readFoundByRowid(Connection& c, const std::vector<SearchIndex::Hit>& hits) {
     std::vector<domain::Song> songs;
-    if (c.postgres()) {
-        std::vector<const std::string*> keys;
-        for (const auto& hit : hits) {
-            keys.push_back(&hit.id);
-        }
-        Query(c, "SELECT " + kListColumns +
-                     " FROM unnest(?::text[]) AS q(k) JOIN songs s ON s.id = q.k JOIN users u ON u.id = s.user_id "
-                     "WHERE " +
-                     kPublic)
-            .bind(textArray(keys))
-            .genericPlan()
-            .into(songs)
-            .execute();
-    } else {
-        Query query(c, "SELECT " + kListColumns + " FROM songs s JOIN users u ON u.id = s.user_id WHERE s.seq IN (" +
-                           placeholders(hits.size()) + ") AND " + kPublic);
-        for (const auto& hit : hits) {
-            query.bind(hit.rowId);
-        }
-        query.into(songs).execute();
+    if (hits.empty()) {
+        return songs;
     }
+    Query query(c, "SELECT " + kListColumns + " FROM songs s JOIN users u ON u.id = s.user_id WHERE s.seq IN (" +
+                       placeholders(hits.size()) + ") AND " + kPublic);
+    for (const auto& hit : hits) {
+        query.bind(hit.rowId);
+    }
+    query.into(songs).execute();
+    return songs;
+}
+
+/// The songs of `hits` among `songs`, in the order of `hits`.
+std::vector<domain::Song> inOrderOf(const std::vector<SearchIndex::Hit>& hits, std::vector<domain::Song> songs) {
     std::unordered_map<std::string, std::size_t> rowOf;
     for (std::size_t i = 0; i < songs.size(); ++i) {
         rowOf.emplace(songs[i].id, i);
     }
+    std::vector<domain::Song> out;
     for (const auto& hit : hits) {
         if (auto it = rowOf.find(hit.id); it != rowOf.end()) {
             out.push_back(std::move(songs[it->second]));
@@ -206,6 +195,56 @@ std::vector<IndexedSong> readSongsById(Connection& c, const std::set<std::string
         for (auto& song : indexedSongs(query)) {
             out.push_back(std::move(song));
         }
+    }
+    return out;
+}
+
+std::vector<std::vector<domain::Song>> readFoundSongs(Connection& c,
+                                                      const std::vector<const std::vector<SearchIndex::Hit>*>& lists) {
+    std::vector<std::vector<domain::Song>> out(lists.size());
+    if (!c.postgres()) {
+        for (std::size_t i = 0; i < lists.size(); ++i) {
+            out[i] = inOrderOf(*lists[i], readFoundByRowid(c, *lists[i]));
+        }
+        return out;
+    }
+    // Every list's songs by primary key in one statement, each row numbered with its list.
+    std::vector<const std::string*> ids;
+    std::vector<std::string> numbers;
+    for (std::size_t i = 0; i < lists.size(); ++i) {
+        for (const auto& hit : *lists[i]) {
+            ids.push_back(&hit.id);
+            numbers.push_back(std::to_string(i));
+        }
+    }
+    if (ids.empty()) {
+        return out;
+    }
+    std::vector<const std::string*> numberOf;
+    for (const auto& number : numbers) {
+        numberOf.push_back(&number);
+    }
+    std::vector<std::int64_t> listOf;
+    std::vector<domain::Song> songs;
+    Query(c, "SELECT q.n::bigint, " + kListColumns +
+                 " FROM unnest(?::text[], ?::text[]) AS q(k, n) JOIN songs s ON s.id = q.k JOIN users u ON u.id = "
+                 "s.user_id WHERE " +
+                 kPublic)
+        .bind(textArray(ids))
+        .bind(textArray(numberOf))
+        .genericPlan()
+        .into(listOf)
+        .into(songs)
+        .execute();
+    std::vector<std::vector<domain::Song>> found(lists.size());
+    for (std::size_t row = 0; row < songs.size() && row < listOf.size(); ++row) {
+        const auto list = static_cast<std::size_t>(listOf[row]);
+        if (list < found.size()) {
+            found[list].push_back(std::move(songs[row]));
+        }
+    }
+    for (std::size_t i = 0; i < lists.size(); ++i) {
+        out[i] = inOrderOf(*lists[i], std::move(found[i]));
     }
     return out;
 }
@@ -593,12 +632,7 @@ std::vector<domain::Song> SqlSongRepository::searchByStyle(const std::string& st
 }
 
 std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text, Page page) {
-    if (_search != nullptr) {
-        if (auto index = _search->current()) {
-            return searchIndexed(*index, text, page);
-        }
-    }
-    // No index in memory (none kept, or still being built): the database's own indexes.
+    // The database's own indexes (gequ-server searches its index in memory instead once built: SqlStore::searchText).
     if (!_c.postgres() && domain::codePointCount(text) >= kTrigram) {
         // FTS5 walks its matches in descending rowid (seq, the order songs were stored in) and stops once the page
         // is full, instead of collecting every match and sorting.
@@ -670,25 +704,6 @@ std::vector<domain::Song> SqlSongRepository::searchText(const std::string& text,
                               kNewest));
     bindPattern(rare).bind(limitOf(page)).bind(offsetOf(page)).genericPlan();
     return songs(rare);
-}
-
-std::vector<domain::Song> SqlSongRepository::searchIndexed(const SearchIndex& index, const std::string& text,
-                                                           Page page) {
-    // The index finds the matches newest first; only the page's rows are read. A row no longer public (changed
-    // through another instance since the index last looked) is made up for by the next match.
-    auto walk = SearchIndex::walk(text);
-    const auto offset = static_cast<std::size_t>(offsetOf(page));
-    const auto limit = static_cast<std::size_t>(limitOf(page));
-    std::vector<domain::Song> out;
-    if (offset > 0 && index.next(walk, offset).size() < offset) {
-        return out;
-    }
-    while (out.size() < limit && !walk.done) {
-        for (auto& song : readIndexed(_c, index.next(walk, limit - out.size()))) {
-            out.push_back(std::move(song));
-        }
-    }
-    return out;
 }
 
 std::vector<domain::OwnSong> SqlSongRepository::listByUser(const std::string& userId, Page page) {

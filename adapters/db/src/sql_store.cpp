@@ -60,8 +60,8 @@ void rollbackQuietly(Connection& connection) {
 SqlStore::SqlStore(ConnectionTarget target, int poolSize, int worksCacheMillis)
     : _sessions(std::move(target), poolSize), _pool([this] { return connect(); }, poolSize),
       _likes(kReadBatchesRunning), _songs(kReadBatchesRunning), _works(kReadBatchesRunning),
-      _counts(kReadBatchesRunning), _worksCache(std::chrono::milliseconds(std::max(0, worksCacheMillis))),
-      _search(_pool) {}
+      _counts(kReadBatchesRunning), _found(kReadBatchesRunning),
+      _worksCache(std::chrono::milliseconds(std::max(0, worksCacheMillis))), _search(_pool) {}
 
 std::unique_ptr<Connection> SqlStore::connect() {
     auto connection = _sessions.connect();
@@ -104,7 +104,7 @@ void SqlStore::transact(const std::function<bool(domain::Repositories&)>& fn) {
         }
         bool commit = false;
         try {
-            SqlRepositories repositories(connection, &_search);
+            SqlRepositories repositories(connection);
             commit = fn(repositories);
         } catch (...) {
             rollbackQuietly(connection);
@@ -137,7 +137,7 @@ void SqlStore::transact(const std::function<bool(domain::Repositories&)>& fn) {
 
 void SqlStore::read(const std::function<void(domain::Repositories&)>& fn) {
     auto lease = _pool.acquire();
-    SqlRepositories repositories(*lease, &_search);
+    SqlRepositories repositories(*lease);
     fn(repositories);
 }
 
@@ -302,6 +302,43 @@ void SqlStore::answerCounts(const std::vector<CountAsk*>& asks) {
     }
     for (std::size_t i = 0; i < asks.size() && i < counts.size(); ++i) {
         asks[i]->count = counts[i];
+    }
+}
+
+std::vector<domain::Song> SqlStore::searchText(const std::string& text, domain::Page page) {
+    auto index = _search.current();
+    if (!index) {
+        return domain::Store::searchText(text, page); // the database's own indexes while the index is built
+    }
+    return searchPage(*index, text, page,
+                      [this](const std::vector<SearchIndex::Hit>& hits) { return readFound(hits); });
+}
+
+std::vector<domain::Song> SqlStore::readFound(const std::vector<SearchIndex::Hit>& hits) {
+    if (hits.empty()) {
+        return {};
+    }
+    if (_sessions.target().dialect != Dialect::Postgresql) {
+        auto lease = _pool.acquire();
+        return std::move(readFoundSongs(*lease, {&hits}).front());
+    }
+    FoundAsk ask{hits, {}};
+    _found.answer(ask, [this](const std::vector<FoundAsk*>& asks) { answerFound(asks); });
+    return std::move(ask.songs);
+}
+
+void SqlStore::answerFound(const std::vector<FoundAsk*>& asks) {
+    std::vector<const std::vector<SearchIndex::Hit>*> lists;
+    for (const FoundAsk* ask : asks) {
+        lists.push_back(&ask->hits);
+    }
+    std::vector<std::vector<domain::Song>> found;
+    {
+        auto lease = _pool.acquire();
+        found = readFoundSongs(*lease, lists);
+    }
+    for (std::size_t i = 0; i < asks.size() && i < found.size(); ++i) {
+        asks[i]->songs = std::move(found[i]);
     }
 }
 

@@ -139,9 +139,20 @@ Result<std::vector<SongView>> SquareService::search(const std::string& keyword, 
     if (!style && isKnownStyle(text)) {
         style = text;
     }
+    if (!style) {
+        // Read on its own (Store::searchText): the store may answer it from its search index, and concurrent searches
+        // together.
+        std::vector<SongView> views;
+        for (auto& song : _store.searchText(text, page)) {
+            views.push_back(SongView{std::move(song), false, std::nullopt});
+        }
+        if (!viewerId) {
+            return views;
+        }
+        return asSeenBy(views, *viewerId);
+    }
     return readOnly(_store, [&](Repositories& repos) {
-        auto songs = style ? repos.songs().searchByStyle(*style, page) : repos.songs().searchText(text, page);
-        return asViews(repos, std::move(songs), viewerId);
+        return asViews(repos, repos.songs().searchByStyle(*style, page), viewerId);
     });
 }
 

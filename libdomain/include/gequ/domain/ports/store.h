@@ -335,6 +335,9 @@ public:
     /// How many of the user's songs are not deleted (countByUser) or still generating (countGeneratingByUser), read on
     /// its own like likedAmong (calls made at the same time may be answered together).
     virtual std::int64_t worksCount(const std::string& userId, bool generating);
+    /// A page of the public songs a keyword finds (SongRepository::searchText), read on its own like likedAmong: an
+    /// implementation may answer it from an index of its own and answer calls made at the same time together.
+    virtual std::vector<Song> searchText(const std::string& text, Page page);
     /// Whether the database answers.
     virtual bool ping() = 0;
     /// "sqlite" or "postgresql".
@@ -378,6 +381,12 @@ inline std::int64_t Store::worksCount(const std::string& userId, bool generating
         count = generating ? repos.songs().countGeneratingByUser(userId) : repos.songs().countByUser(userId);
     });
     return count;
+}
+
+inline std::vector<Song> Store::searchText(const std::string& text, Page page) {
+    std::vector<Song> songs;
+    read([&](Repositories& repos) { songs = repos.songs().searchText(text, page); });
+    return songs;
 }
 
 inline std::optional<SongView> Store::songAsSeenBy(const std::string& id, const std::string& viewerId) {
