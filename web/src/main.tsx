@@ -4,14 +4,18 @@
 // for the app's JavaScript to download, compile or run (docs/web-performance.md).
 import { holdEarlyClicks } from './lib/early-clicks';
 import { startEarlyFetches, storedToken } from './lib/early-fetch';
+import { markSessionHint } from './lib/session-hint';
 import { initColorScheme } from './theme/init-color-scheme';
 import './ui/ui.css';
 
 initColorScheme();
+// Whether a login token is stored, for the pages that draw both a visitor's and a user's state (lib/session-hint.ts).
+const token = storedToken();
+markSessionHint(token);
 // A click on the painted page before its code has hydrated it is answered once it has (lib/early-clicks.ts).
 holdEarlyClicks();
 // The first screen's data is asked for now, while the app's JavaScript downloads (lib/early-fetch.ts).
-startEarlyFetches(window.location.pathname, storedToken(), Date.now(), window.location.search);
+startEarlyFetches(window.location.pathname, token, Date.now(), window.location.search);
 const listed = (name: string) =>
   document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.split(' ') ?? [];
 const boot = () => {
