@@ -3,12 +3,12 @@ import { markSessionHint, NO_TOKEN_CLASS } from './session-hint';
 
 describe('session hint', () => {
   it('marks <html> when no token is stored, and unmarks it when one is', () => {
-    const root = document.createElement('html');
-    markSessionHint(null, root);
+    const root = document.documentElement;
+    markSessionHint(null);
     expect(root.classList.contains(NO_TOKEN_CLASS)).toBe(true);
-    markSessionHint('token', root);
+    markSessionHint('token');
     expect(root.classList.contains(NO_TOKEN_CLASS)).toBe(false);
-    markSessionHint('', root);
+    markSessionHint('');
     expect(root.classList.contains(NO_TOKEN_CLASS)).toBe(true);
   });
 });

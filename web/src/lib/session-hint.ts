@@ -6,6 +6,6 @@
 /** The class on <html> when no login token is stored. */
 export const NO_TOKEN_CLASS = 'gq-no-token';
 
-export function markSessionHint(token: string | null, root: HTMLElement = document.documentElement): void {
-  root.classList.toggle(NO_TOKEN_CLASS, !token);
-}
+export const markSessionHint = (token: string | null): void => {
+  document.documentElement.classList.toggle(NO_TOKEN_CLASS, !token);
+};
