@@ -15,14 +15,15 @@ markSessionHint(token);
 // A click on the painted page before its code has hydrated it is answered once it has (lib/early-clicks.ts).
 holdEarlyClicks();
 // The first screen's data is asked for now, while the app's JavaScript downloads (lib/early-fetch.ts).
-startEarlyFetches(window.location.pathname, token, Date.now(), window.location.search);
+startEarlyFetches(location.pathname, token, location.search);
 // Adding a <link rel="modulepreload"> starts its fetch there and then, a few milliseconds each on a slow phone: a
 // route's 25 to 40 of them in one task made the longest task of the page's start (docs/web-performance.md, "The app's
 // code after the first paint"), so they go four per task, in the page's order (the app's chunks, then the parts).
 const boot = () => {
   // The app's and the page's chunks (<meta name="gequ-chunks">), then the parts the page loads at once
-  // (lib/lazy-part.tsx) with their imports (<meta name="gequ-parts">, written after it).
-  const hrefs = [...document.querySelectorAll<HTMLMetaElement>('meta[name^=gequ-]')]
+  // (lib/lazy-part.tsx) with their imports (<meta name="gequ-parts">, written after it), and, when a token is stored,
+  // those it loads at once for a signed-in user (gequ-user-parts: /mywork's card list).
+  const hrefs = [...document.querySelectorAll<HTMLMetaElement>(`meta[name^=gequ-]${token ? '' : ':not([name*=user])'}`)]
     .flatMap((meta) => meta.content.split(' '))
     .filter(Boolean);
   const preloadSome = () => {
