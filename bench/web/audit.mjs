@@ -111,16 +111,20 @@ const browser = await puppeteer.launch({
     args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
 
-/// One Lighthouse navigation in a fresh page; a user run puts the token in localStorage first (on a tiny same-origin
-/// file, so no app asset is cached) and keeps storage, with the HTTP cache cleared so the load is still cold.
+/// One Lighthouse navigation in a fresh page. The token is set (user) or removed (visitor) in localStorage first, on a
+/// tiny same-origin file so no app asset is cached: Lighthouse's own storage reset leaves localStorage alone
+/// (`clearStorageTypes`), so a visitor audited after a user would still hold the user's token. Storage is then kept,
+/// and the HTTP cache cleared so the load is still cold.
 async function audit(route, signedIn) {
     const page = await browser.newPage();
     try {
         const cdp = await page.createCDPSession();
-        if (signedIn) {
-            await page.goto(base + '/robots.txt');
-            await page.evaluate((t) => localStorage.setItem('Authorization', t), token);
-        }
+        await page.goto(base + '/robots.txt');
+        await page.evaluate((t) => {
+            localStorage.clear();
+            sessionStorage.clear();
+            if (t) localStorage.setItem('Authorization', t);
+        }, signedIn ? token : null);
         await cdp.send('Network.clearBrowserCache');
         const flags = {
             output: 'json',

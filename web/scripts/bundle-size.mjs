@@ -39,10 +39,10 @@ for (const route of routes) {
       .filter(Boolean)
       .map((href) => href.slice(1)),
   ]);
-  // The parts the page loads at once (<meta name="gequ-parts">): preloaded right after, hydrated as they come; shown,
-  // not budgeted.
-  const parts = (html.match(/<meta name="gequ-parts" content="([^"]*)"/)?.[1] ?? '')
-    .split(' ')
+  // The parts the page loads at once (<meta name="gequ-parts">, and for a signed-in user gequ-user-parts): preloaded
+  // right after, hydrated as they come; shown, not budgeted.
+  const parts = [...html.matchAll(/<meta name="gequ-(?:user-)?parts" content="([^"]*)"/g)]
+    .flatMap((m) => m[1].split(' '))
     .filter(Boolean)
     .map((href) => href.slice(1))
     .filter((f) => !files.has(f));

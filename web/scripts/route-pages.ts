@@ -67,10 +67,14 @@ function closure(bundle: OutputBundle, start: OutputChunk, skip: ReadonlySet<str
 // statement `void X.preload()` (or `if (…) void X.preload()`) at the top level of the same module.
 const PART = /^(?:export )?const (\w+) = lazyPart(?:<[^(]*>)?\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]/gm;
 const EAGER = /^(?:if \([^\n]*\) )?void (\w+)\.preload\(\)/gm;
+// Of those, the parts a page loads at once only for a signed-in user (`if (hasToken()) void X.preload()`): the page
+// lists them apart (<meta name="gequ-user-parts">), and the entry preloads them only when a token is stored.
+const USER_EAGER = /^if \(hasToken\(\)\) void (\w+)\.preload\(\)/gm;
 
 export function routePages(): Plugin {
   // The modules of the parts their pages load at once (PART, EAGER), by resolved id.
   const eagerParts = new Set<string>();
+  const userParts = new Set<string>();
   return {
     name: 'gequ-route-pages',
     apply: 'build',
@@ -78,10 +82,11 @@ export function routePages(): Plugin {
     async transform(code, id) {
       if (!/[\\/]src[\\/].*\.tsx?$/.test(id) || !code.includes('lazyPart')) return null;
       const eager = new Set([...code.matchAll(EAGER)].map((m) => m[1]));
+      const forUser = new Set([...code.matchAll(USER_EAGER)].map((m) => m[1]));
       for (const [, name, spec] of code.matchAll(PART)) {
         if (!eager.has(name)) continue;
         const resolved = await this.resolve(spec, id);
-        if (resolved) eagerParts.add(resolved.id);
+        if (resolved) (forUser.has(name) ? userParts : eagerParts).add(resolved.id);
       }
       return null;
     },
@@ -135,12 +140,16 @@ export function routePages(): Plugin {
       // it one round trip later.
       const entryImports = [...initial].filter((file) => file !== entry.fileName);
 
-      const isEagerPart = (file: string) => {
+      const isPartOf = (file: string, set: ReadonlySet<string>) => {
         const chunk = bundle[file];
-        return chunk?.type === 'chunk' && !!chunk.facadeModuleId && eagerParts.has(chunk.facadeModuleId);
+        return chunk?.type === 'chunk' && !!chunk.facadeModuleId && set.has(chunk.facadeModuleId);
       };
-      /** The chunks of the parts loaded at once by `from` (and by those parts), with what they import, minus `skip`. */
-      const partChunks = (from: OutputChunk[], skip: ReadonlySet<string>): string[] => {
+      /**
+       * The chunks of the parts loaded at once by `from` (and by those parts), with what they import, minus `skip`;
+       * with `forUser`, also those loaded at once for a signed-in user.
+       */
+      const partChunks = (from: OutputChunk[], skip: ReadonlySet<string>, forUser = false): string[] => {
+        const isEagerPart = (file: string) => isPartOf(file, eagerParts) || (forUser && isPartOf(file, userParts));
         const out = new Set<string>();
         const seen = new Set<string>();
         const queue = [...from];
@@ -169,10 +178,12 @@ export function routePages(): Plugin {
         // The parts the frame and the page load at once, with their imports: the entry preloads them right after the
         // route's chunks, so they do not wait for the page's code to ask for them, nor for each other.
         const parts = partChunks([...appChunks, pageChunk], new Set([...initial, ...routeChunks]));
+        const forUser = partChunks([...appChunks, pageChunk], new Set([...initial, ...routeChunks, ...parts]), true);
         const preloads = [
           ...entryImports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           `<meta name="gequ-chunks" content="${routeChunks.map((file) => `/${file}`).join(' ')}">`,
           `<meta name="gequ-parts" content="${parts.map((file) => `/${file}`).join(' ')}">`,
+          `<meta name="gequ-user-parts" content="${forUser.map((file) => `/${file}`).join(' ')}">`,
         ].join('\n    ');
         let out = between(html, '<!--gequ:meta-->', '<!--/gequ:meta-->', metaBlock(route));
         out = between(out, '<!--gequ:shell-->', '<!--/gequ:shell-->', shellBlock(route));

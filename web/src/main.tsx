@@ -4,26 +4,37 @@
 // for the app's JavaScript to download, compile or run (docs/web-performance.md).
 import { holdEarlyClicks } from './lib/early-clicks';
 import { startEarlyFetches, storedToken } from './lib/early-fetch';
+import { markSessionHint } from './lib/session-hint';
 import { initColorScheme } from './theme/init-color-scheme';
 import './ui/ui.css';
 
 initColorScheme();
+// Whether a login token is stored, for the pages that draw both a visitor's and a user's state (lib/session-hint.ts).
+const token = storedToken();
+markSessionHint(token);
 // A click on the painted page before its code has hydrated it is answered once it has (lib/early-clicks.ts).
 holdEarlyClicks();
 // The first screen's data is asked for now, while the app's JavaScript downloads (lib/early-fetch.ts).
-startEarlyFetches(window.location.pathname, storedToken(), Date.now(), window.location.search);
-const listed = (name: string) =>
-  document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.split(' ') ?? [];
+startEarlyFetches(location.pathname, token, location.search);
+// Adding a <link rel="modulepreload"> starts its fetch there and then, a few milliseconds each on a slow phone: a
+// route's 25 to 40 of them in one task made the longest task of the page's start (docs/web-performance.md, "The app's
+// code after the first paint"), so they go four per task, in the page's order (the app's chunks, then the parts).
 const boot = () => {
-  // The app's and the page's chunks, then the parts the page loads at once (lib/lazy-part.tsx) with their imports.
-  for (const href of [...listed('gequ-chunks'), ...listed('gequ-parts')]) {
-    if (!href) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
+  // The app's and the page's chunks (<meta name="gequ-chunks">), then the parts the page loads at once
+  // (lib/lazy-part.tsx) with their imports (<meta name="gequ-parts">, written after it), and, when a token is stored,
+  // those it loads at once for a signed-in user (gequ-user-parts: /mywork's card list).
+  const hrefs = [...document.querySelectorAll<HTMLMetaElement>(`meta[name^=gequ-]${token ? '' : ':not([name*=user])'}`)]
+    .flatMap((meta) => meta.content.split(' '))
+    .filter(Boolean);
+  const preloadSome = () => {
+    for (const href of hrefs.splice(0, 4))
+      document.head.append(
+        Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }),
+      );
+    if (hrefs.length) setTimeout(preloadSome);
+  };
+  // The first few (the stages' chunks: boot, React) before the app is imported, the rest in the tasks after.
+  preloadSome();
   void import('./app/boot');
 };
 if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(boot, 0));

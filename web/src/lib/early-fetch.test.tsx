@@ -128,7 +128,7 @@ describe('early fetches', () => {
     expect(earlyPathsFor('/musicPlayer', '?id=***', true)).toEqual([]);
     expect(earlyPathsFor('/mywork', '', false)).toEqual([]);
 
-    startEarlyFetches('/musicPlayer', null, Date.now(), search);
+    startEarlyFetches('/musicPlayer', null, search);
     const preloads = () =>
       [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('href'));
     await expect.poll(preloads).toEqual(['/media/p.svg']);
@@ -142,17 +142,17 @@ describe('early fetches', () => {
     const encode = (text: string) => btoa(text);
     const preloads = () =>
       [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('href'));
-    startEarlyFetches('/musicList', null, 0, `?type=x&keyword=y&img=${encode('/covers/pop.svg')}`);
+    startEarlyFetches('/musicList', null, `?type=x&keyword=y&img=${encode('/covers/pop.svg')}`, 0);
     expect(preloads()).toEqual(['/covers/pop.svg']);
-    startEarlyFetches('/musicList', null, 0, `?img=${encode('javascript:alert(1)')}`);
-    startEarlyFetches('/musicList', null, 0, `?img=${encode('//evil.example/x.png')}`);
-    startEarlyFetches('/musicList', null, 0, '?img=%%%');
+    startEarlyFetches('/musicList', null, `?img=${encode('javascript:alert(1)')}`, 0);
+    startEarlyFetches('/musicList', null, `?img=${encode('//evil.example/x.png')}`, 0);
+    startEarlyFetches('/musicList', null, '?img=%%%', 0);
     expect(preloads()).toEqual(['/covers/pop.svg']);
     document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
   });
 
   it('gives nothing for another token or after its time', () => {
-    startEarlyFetches('/mywork', 'tok-a', 1_000);
+    startEarlyFetches('/mywork', 'tok-a', '', 1_000);
     expect(takeEarlyFetch(at('/user/select'), 'tok-b', 1_001)).toBeUndefined();
     expect(takeEarlyFetch(at('/music/song/list?page=1'), 'tok-a', 1_000 + EARLY_FETCH_MAX_AGE_MS + 1)).toBeUndefined();
     expect(takeEarlyFetch(at('/music/song/listNumber'), 'tok-a', 1_500)).toBeDefined();

@@ -14,6 +14,6 @@ export function initColorScheme(root: HTMLElement = document.documentElement): v
     // Storage may be unavailable (privacy modes): follow the system.
   }
   const dark = mode === 'dark' || (mode !== 'light' && !!window.matchMedia?.('(prefers-color-scheme: dark)').matches);
-  if (!root.classList.contains('light') && !root.classList.contains('dark'))
-    root.classList.add(dark ? 'dark' : 'light');
+  // The entry runs once per page, on an <html> without a scheme class.
+  root.classList.add(dark ? 'dark' : 'light');
 }

@@ -38,15 +38,50 @@ async function card(name: string) {
 
 describe('my works: visitors and empty', () => {
   it('asks visitors to log in', async () => {
-    renderApp('/mywork');
+    const { container } = renderApp('/mywork');
     expect(await screen.findByText('登录后即可查看你的作品')).toBeInTheDocument();
+    // Known to be a visitor: the box shows the prompt alone (ui.css .gq-session), the loading state has gone.
+    await waitFor(() => expect(container.querySelector('.gq-session')).toHaveAttribute('data-session', 'visitor'));
+    expect(container.querySelector('.gq-session-user')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('draws both first states in one box until the profile answers, then the real one', async () => {
+    serveWorks([userSong('a', { title: '晚风' })]);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('*/user/select', async () => {
+        await answered;
+        return ok(profile());
+      }),
+    );
+    const { container } = renderApp('/mywork');
+    await screen.findByRole('heading', { level: 1, name: '我的作品' });
+    // The entry's hint (lib/session-hint.ts) picks which one shows; both are drawn, with nothing marked known.
+    const box = container.querySelector('.gq-session')!;
+    expect(box).not.toHaveAttribute('data-session');
+    expect(box.querySelector('.gq-session-visitor')).toHaveTextContent('登录后即可查看你的作品');
+    expect(box.querySelector('.gq-session-user [role="status"]')).not.toBeNull();
+    answer();
+    expect(await card('晚风')).toBeInTheDocument();
+    expect(container.querySelector('.gq-session')).toBeNull();
+  });
+
+  it('a stored token the server no longer knows: the visitor state once the profile says so', async () => {
+    window.localStorage.setItem('Authorization', 'stale');
+    const { container } = renderApp('/mywork');
+    await waitFor(() => expect(container.querySelector('.gq-session')).toHaveAttribute('data-session', 'visitor'));
+    expect(screen.getByText('登录后即可查看你的作品')).toBeInTheDocument();
+    expect(window.localStorage.getItem('Authorization')).toBeNull();
   });
 
   it('empty: 空空如也 / 快去创作你的第一首歌吧 with a way to /create', async () => {
     serveWorks([]);
     await openWorks();
-    expect(await screen.findByText('空空如也')).toBeInTheDocument();
-    expect(screen.getByText('快去创作你的第一首歌吧')).toBeInTheDocument();
+    // (The visitor's prompt, drawn hidden until the profile answers, says 空空如也 too: wait for the list's.)
+    expect(await screen.findByText('快去创作你的第一首歌吧')).toBeInTheDocument();
+    expect(screen.getByText('空空如也')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '去创作' })).toHaveAttribute('href', '/create');
   });
 });

@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Button from '@mui/material/Button';
-import { type ComponentProps, useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -24,6 +24,20 @@ const WorkList = lazyPart<ComponentProps<typeof WorkListComponent>>(
 // Signed in, the list will show: its code downloads with the page's, alongside the works the entry asked for.
 if (hasToken()) void WorkList.preload().catch(() => undefined);
 
+/**
+ * The visitor's and the signed-in user's first state stacked in one box (its height is the taller one's, so the page
+ * does not move when one goes). With `user`, the session is not known yet and ui.css shows the one the entry's hint
+ * picked; without, the visitor's is shown.
+ */
+function SessionStates({ visitor, user }: { visitor: ReactNode; user?: ReactNode }) {
+  return (
+    <div className="gq-session" data-session={user ? undefined : 'visitor'}>
+      <div className="gq-session-visitor">{visitor}</div>
+      {user ? <div className="gq-session-user">{user}</div> : null}
+    </div>
+  );
+}
+
 /** /mywork: the signed-in user's songs as cards, 20 a page, polling while some song is generating. */
 export default function MyWorkPage() {
   const { isLoggedIn, isLoading: userLoading } = useCurrentUser();
@@ -31,24 +45,27 @@ export default function MyWorkPage() {
   const works = useMyWorks(page, isLoggedIn);
   useGenerationPolling(works.generating, isLoggedIn);
 
-  // The count's line is kept (empty) while the count loads, so the cards below do not move when it arrives.
-  let subtitle: string | undefined;
-  if (isLoggedIn || userLoading) subtitle = works.count.data !== undefined ? zhWorks.total(works.count.data) : '\u00a0';
+  // The count's line is kept (empty) while the count loads and for a visitor, so nothing below it moves when the
+  // profile or the count arrives.
+  const subtitle = isLoggedIn && works.count.data !== undefined ? zhWorks.total(works.count.data) : '\u00a0';
 
+  const visitorPrompt = (
+    <StatusState
+      kind="empty"
+      text={zhWorks.loginToView}
+      action={
+        <Button variant="contained" onClick={requestLogin}>
+          {zh.nav.login}
+        </Button>
+      }
+    />
+  );
   let body;
-  if (userLoading) body = <StatusState kind="loading" />;
-  else if (!isLoggedIn)
-    body = (
-      <StatusState
-        kind="empty"
-        text={zhWorks.loginToView}
-        action={
-          <Button variant="contained" onClick={requestLogin}>
-            {zh.nav.login}
-          </Button>
-        }
-      />
-    );
+  // Until the profile has answered (and in the page the build rendered), both states are drawn in one place and the
+  // session hint on <html> shows one: the login prompt when no token is stored, the loading state otherwise
+  // (lib/session-hint.ts, ui.css `.gq-session`). Once the answer is known the same box shows the real state.
+  if (userLoading) body = <SessionStates visitor={visitorPrompt} user={<StatusState kind="loading" />} />;
+  else if (!isLoggedIn) body = <SessionStates visitor={visitorPrompt} />;
   else
     body = (
       <WorkList
