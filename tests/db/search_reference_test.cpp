@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <random>
+#include <sstream>
 #include <thread>
 
 namespace gequ::db::test {
@@ -271,6 +272,79 @@ TEST_P(SearchReferenceTest, TheIndexInMemoryFollowsChangesMadeHereAtOnceAndElsew
         std::this_thread::sleep_for(std::chrono::milliseconds{50});
     }
     check();
+}
+
+/// Every field a list row shows, as text, for comparing whole rows.
+std::string describe(const domain::Song& s) {
+    const auto at = [](std::optional<domain::TimePoint> t) {
+        return t ? std::to_string(domain::toEpochMillis(*t)) : std::string("-");
+    };
+    std::ostringstream out;
+    out << s.id << '|' << s.taskId << '|' << s.userId << '|' << s.clipIndex << '|' << s.title << '|' << s.tags << '|'
+        << s.prompt << '|' << s.lyric << '|' << s.model << '|' << s.imageUrl << '|' << s.audioUrl << '|' << s.streamUrl
+        << '|' << s.upstreamAudioUrl << '|' << s.upstreamImageUrl << '|' << s.duration << '|'
+        << static_cast<int>(s.complete) << '|' << s.open << '|' << s.hidden << '|' << at(s.deletedAt) << '|'
+        << s.playCount << '|' << s.forwardCount << '|' << s.likeCount << '|' << s.hotness << '|' << at(s.createdAt)
+        << '|' << at(s.finishedAt) << '|' << s.sourceId << '|' << static_cast<int>(s.origin) << '|' << s.userName;
+    return out.str();
+}
+
+TEST_P(SearchReferenceTest, TheIndexInMemoryShowsTheRowsTheDatabaseHoldsAndFollowsTheirCountsAndNames) {
+    startSearchIndex(store(), std::chrono::milliseconds{50});
+    ASSERT_TRUE(waitForSearchIndex(store(), std::chrono::seconds{60}));
+    const std::vector<std::string> keywords = {"的晚风", "鲸落", "pop", "夏", "轻轻吹过"};
+    // The rows as the database's own search reads them (the repository, not the store's index).
+    const auto fromDatabase = [&](const std::string& keyword) {
+        std::vector<std::string> rows;
+        for (const auto& song : reading(store(), [&](Repositories& repos) {
+                 return repos.songs().searchText(keyword, {0, 50});
+             })) {
+            rows.push_back(describe(song));
+        }
+        return rows;
+    };
+    const auto fromIndex = [&](const std::string& keyword) {
+        std::vector<std::string> rows;
+        for (const auto& song : store().searchText(keyword, {0, 50})) {
+            rows.push_back(describe(song));
+        }
+        return rows;
+    };
+    const auto same = [&] {
+        return std::all_of(keywords.begin(), keywords.end(),
+                           [&](const std::string& keyword) { return fromIndex(keyword) == fromDatabase(keyword); });
+    };
+    for (const auto& keyword : keywords) {
+        SCOPED_TRACE("keyword \"" + keyword + "\"");
+        const auto rows = fromIndex(keyword);
+        EXPECT_FALSE(rows.empty());
+        EXPECT_EQ(rows, fromDatabase(keyword));
+    }
+    // Plays, shares and likes counted and a name changed, through this instance and another: every row the index
+    // shows catches up by its next poll.
+    auto other = openAgain();
+    Dice dice(31);
+    for (domain::Store* through : {&store(), other.get()}) {
+        const auto shown = store().searchText("的晚风", {0, 50});
+        ASSERT_FALSE(shown.empty());
+        const auto before = fromDatabase("的晚风");
+        writing(*through, [&](Repositories& repos) {
+            for (int i = 0; i < 20; ++i) {
+                const auto& song = shown[dice.below(shown.size())];
+                repos.songs().addCounts(song.id, 1 + dice.below(5), dice.below(2), dice.below(3));
+            }
+            const auto& owner = shown[dice.below(shown.size())].userId;
+            repos.users().updateNickname(owner, "改名的人" + std::to_string(dice.below(1000)));
+        });
+        ASSERT_NE(fromDatabase("的晚风"), before); // the writes changed what the rows show
+        for (int i = 0; i < 400 && !same(); ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds{50});
+        }
+        for (const auto& keyword : keywords) {
+            SCOPED_TRACE("keyword \"" + keyword + "\"");
+            EXPECT_EQ(fromIndex(keyword), fromDatabase(keyword));
+        }
+    }
 }
 
 TEST_P(SearchReferenceTest, TheSearchIndexIsMergedBackWhileServingAndAnswersTheSame) {

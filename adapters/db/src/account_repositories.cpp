@@ -64,6 +64,7 @@ std::optional<std::int64_t> SqlUserRepository::addPoints(const std::string& id, 
 void SqlUserRepository::updateNickname(const std::string& id, const std::string& nickname) {
     Query(_c, "UPDATE users SET nickname = ? WHERE id = ?").bind(nickname).bind(id).execute();
     noteWorksChanged(_c, id); // the works pages show the owner's name
+    noteNameChanged(_c, id);  // and so do the list rows the search indexes hold
 }
 
 void SqlUserRepository::updateMembership(const std::string& id, int level, std::optional<TimePoint> expiresAt,

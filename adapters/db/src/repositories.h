@@ -136,10 +136,8 @@ std::vector<IndexedSong> readPublicSongs(Connection& c, std::int64_t createdAt, 
 std::vector<IndexedSong> readChangedSongs(Connection& c, std::int64_t seq, int limit);
 /// The songs of these ids as the index reads them (those that exist).
 std::vector<IndexedSong> readSongsById(Connection& c, const std::set<std::string>& ids);
-/// For each list of songs the search index found, the rows of those still public, in the list's order, as lists show
-/// them (PostgreSQL: every list in one statement).
-std::vector<std::vector<domain::Song>> readFoundSongs(Connection& c,
-                                                      const std::vector<const std::vector<SearchIndex::Hit>*>& lists);
+/// Gives the user's public songs the next text_seq, as their rows show the user's name (search_cache.h).
+void noteNameChanged(Connection& c, const std::string& userId);
 
 class SqlSongRepository final : public domain::SongRepository {
 public:

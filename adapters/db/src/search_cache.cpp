@@ -83,8 +83,8 @@ std::pair<std::shared_ptr<SearchIndex>, std::int64_t> SearchCache::build(Connect
         if (songs.size() < static_cast<std::size_t>(kBuildChunk)) {
             break;
         }
-        createdAt = songs.back().createdAt;
-        id = songs.back().id;
+        createdAt = domain::toEpochMillis(songs.back().song.createdAt);
+        id = songs.back().song.id;
         std::lock_guard lock(_mutex);
         if (_stopping) {
             return {nullptr, 0};
@@ -98,8 +98,7 @@ std::pair<std::shared_ptr<SearchIndex>, std::int64_t> SearchCache::build(Connect
     return {index, seen};
 }
 
-std::int64_t SearchCache::follow(Connection& connection, SearchIndex& index, std::int64_t seen) {
-    std::int64_t from = std::max<std::int64_t>(0, seen - kLateNumbers);
+std::int64_t SearchCache::follow(Connection& connection, SearchIndex& index, std::int64_t from, std::int64_t seen) {
     for (;;) {
         const auto songs = readChangedSongs(connection, from, kFollowChunk);
         for (const auto& song : songs) {
@@ -115,6 +114,7 @@ std::int64_t SearchCache::follow(Connection& connection, SearchIndex& index, std
 
 void SearchCache::run() {
     std::int64_t seen = 0;
+    std::int64_t seenBefore = 0; // what the poll before the last one had seen
     for (;;) {
         std::chrono::milliseconds pause = _pollEvery;
         try {
@@ -129,14 +129,18 @@ void SearchCache::run() {
                 if (!built) {
                     return; // stopping
                 }
-                seen = follow(*lease, *built, from);
+                seen = follow(*lease, *built, std::max<std::int64_t>(0, from - kLateNumbers), from);
+                seenBefore = from;
                 {
                     std::lock_guard lock(_mutex);
                     _index = std::move(built);
                 }
                 _wake.notify_all();
             } else {
-                seen = follow(*lease, *index, seen);
+                const std::int64_t last = seen;
+                seen =
+                    follow(*lease, *index, std::max<std::int64_t>(0, std::min(seen - kLateNumbers, seenBefore)), seen);
+                seenBefore = last;
             }
         } catch (const std::exception& e) {
             logger().warning(std::string("search index: ") + e.what() + "; trying again shortly");
@@ -149,21 +153,14 @@ void SearchCache::run() {
     }
 }
 
-std::vector<domain::Song> searchPage(const SearchIndex& index, const std::string& text, domain::Page page,
-                                     const ReadFound& read) {
+std::vector<domain::Song> searchPage(const SearchIndex& index, const std::string& text, domain::Page page) {
     auto walk = SearchIndex::walk(text);
     const auto offset = static_cast<std::size_t>(std::max(0, page.offset));
     const auto limit = static_cast<std::size_t>(std::max(0, page.limit));
-    std::vector<domain::Song> out;
-    if (offset > 0 && index.next(walk, offset).size() < offset) {
-        return out;
+    if (offset > 0 && index.skip(walk, offset) < offset) {
+        return {};
     }
-    while (out.size() < limit && !walk.done) {
-        for (auto& song : read(index.next(walk, limit - out.size()))) {
-            out.push_back(std::move(song));
-        }
-    }
-    return out;
+    return index.next(walk, limit);
 }
 
 } // namespace gequ::db::detail

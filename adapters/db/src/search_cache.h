@@ -2,8 +2,9 @@
 
 // The search index of one store (search_index.h), kept in step with the database (docs/performance.md, "Search").
 // start() builds it on a thread of its own, reading every public song; until then searches go to the database's own
-// indexes. Afterwards the thread reads every pollEvery the songs whose songs.text_seq (migration 0010) grew since it
-// last looked, so changes made through any gequ-server show within that time; a unit of work of this store that wrote
+// indexes. Afterwards the thread reads every pollEvery the songs whose songs.text_seq (migration 0010; every write of
+// what a list row shows takes the next number: SqlSongRepository) grew since it last looked, so changes made through
+// any gequ-server show within that time; a unit of work of this store that wrote
 // songs has them read again as soon as it commits (refresh), so this instance's own changes show at once. When the
 // changes held beside the index built at start grow past kRebuildAfter, the thread builds it again and swaps it in.
 
@@ -14,7 +15,6 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -30,7 +30,8 @@ public:
     /// Public songs read per statement while building.
     static constexpr int kBuildChunk = 20000;
     /// PostgreSQL hands out text_seq numbers before their transactions commit, so a number can become visible after a
-    /// larger one: each poll reads again the last kLateNumbers numbers below what it has seen.
+    /// larger one: each poll reads again the numbers above what the poll before it had seen, and at least the last
+    /// kLateNumbers below what it has seen.
     static constexpr std::int64_t kLateNumbers = 256;
 
     explicit SearchCache(ConnectionPool& pool) : _pool(pool) {}
@@ -52,8 +53,8 @@ private:
     void run();
     /// A new index of every public song, and the text_seq read before it was read.
     std::pair<std::shared_ptr<SearchIndex>, std::int64_t> build(Connection& connection);
-    /// Applies the songs changed since `seen` (less kLateNumbers); the new highest number seen.
-    std::int64_t follow(Connection& connection, SearchIndex& index, std::int64_t seen);
+    /// Applies the songs changed since `from`; the highest number seen, at least `seen`.
+    std::int64_t follow(Connection& connection, SearchIndex& index, std::int64_t from, std::int64_t seen);
 
     ConnectionPool& _pool;
     mutable std::mutex _mutex;
@@ -64,13 +65,7 @@ private:
     std::thread _thread;
 };
 
-/// Reads the rows of songs the index found that are still public, in the order given.
-using ReadFound = std::function<std::vector<domain::Song>(const std::vector<SearchIndex::Hit>&)>;
-
-/// A page of a keyword's matches (SongRepository::searchText), newest first: the index finds them and `read` reads
-/// the page's rows; a song no longer public (changed through another instance since the last poll) is made up for by
-/// the next match.
-std::vector<domain::Song> searchPage(const SearchIndex& index, const std::string& text, domain::Page page,
-                                     const ReadFound& read);
+/// A page of a keyword's matches (SongRepository::searchText), newest first, from the index alone.
+std::vector<domain::Song> searchPage(const SearchIndex& index, const std::string& text, domain::Page page);
 
 } // namespace gequ::db::detail

@@ -1,6 +1,7 @@
 #include "search_index.h"
 
 #include "gequ/domain/model/text.h"
+#include "packed_rows.h"
 
 #include <algorithm>
 #include <mutex>
@@ -50,11 +51,19 @@ void addRuns(const std::string& text, std::vector<std::uint64_t>& out) {
 }
 
 /// The texts a keyword of four characters or more is looked for in (Part::texts).
-std::string textOf(const IndexedSong& song) {
+std::string textOf(const domain::Song& song) {
     std::string all;
     all.reserve(song.title.size() + song.tags.size() + song.lyric.size() + 2);
     all.append(song.title).append(1, '\x1f').append(song.tags).append(1, '\x1f').append(song.lyric);
     return domain::toLowerAscii(all);
+}
+
+/// A song's list row as the index keeps it: packed, without the lyric it is indexed by.
+std::string rowOf(const domain::Song& song) {
+    domain::Song row = song;
+    row.prompt.clear();
+    row.lyric.clear();
+    return packRow(row);
 }
 
 bool olderThan(std::int64_t createdAt, const std::string& id, const std::pair<std::int64_t, std::string>& bound) {
@@ -121,12 +130,13 @@ SearchIndex::Walk SearchIndex::walk(const std::string& keyword) {
     return walk;
 }
 
-std::uint32_t SearchIndex::Part::add(const IndexedSong& song, std::string text) {
+std::uint32_t SearchIndex::Part::add(const IndexedSong& indexed, std::string text) {
+    const domain::Song& song = indexed.song;
     const auto number = static_cast<std::uint32_t>(ids.size());
-    createdAt.push_back(song.createdAt);
+    createdAt.push_back(domain::toEpochMillis(song.createdAt));
     ids.push_back(song.id);
-    rowIds.push_back(song.rowId);
-    textSeq.push_back(song.textSeq);
+    rows.push_back(rowOf(song));
+    textSeq.push_back(indexed.textSeq);
     texts.push_back(std::move(text));
     live.push_back(1);
     for (std::uint64_t piece : searchPieces(song.title, song.tags, song.lyric)) {
@@ -211,7 +221,7 @@ void SearchIndex::build(const IndexedSong& song) {
     if (!song.isPublic) {
         return;
     }
-    _main.add(song, textOf(song));
+    _main.add(song, textOf(song.song));
     ++_public;
 }
 
@@ -240,9 +250,9 @@ std::optional<SearchIndex::Place> SearchIndex::placeOf(const std::string& id) co
 }
 
 void SearchIndex::apply(const IndexedSong& song) {
-    std::string text = textOf(song);
+    std::string text = textOf(song.song);
     std::unique_lock lock(_mutex);
-    const auto place = placeOf(song.id);
+    const auto place = placeOf(song.song.id);
     if (place) {
         Part& part = place->changed ? _changed : _main;
         const std::uint32_t number = place->number;
@@ -252,7 +262,10 @@ void SearchIndex::apply(const IndexedSong& song) {
         part.textSeq[number] = song.textSeq;
         const bool was = part.live[number] != 0;
         if (part.texts[number] == text) {
-            part.live[number] = song.isPublic ? 1 : 0; // the same texts: only whether it shows changes
+            // The same texts: the entry stays; what the list row shows (counts, covers, the owner's name) and
+            // whether it shows may have changed.
+            part.rows[number] = rowOf(song.song);
+            part.live[number] = song.isPublic ? 1 : 0;
             _public = _public + (song.isPublic ? 1 : 0) - (was ? 1 : 0);
             return;
         }
@@ -262,17 +275,16 @@ void SearchIndex::apply(const IndexedSong& song) {
     if (!song.isPublic) {
         return;
     }
-    _changedById[song.id] = _changed.add(song, std::move(text));
+    _changedById[song.song.id] = _changed.add(song, std::move(text));
     ++_public;
 }
 
-std::vector<SearchIndex::Hit> SearchIndex::next(Walk& walk, std::size_t n) const {
-    std::vector<Hit> out;
+std::vector<SearchIndex::Place> SearchIndex::nextPlaces(Walk& walk, std::size_t n) const {
+    std::vector<Place> out;
     if (walk.done || walk.pieces.empty() || n == 0) {
         walk.done = walk.done || walk.pieces.empty();
         return out;
     }
-    std::shared_lock lock(_mutex);
     const auto fromMain = _main.find(walk, n);
     const auto fromChanged = _changed.find(walk, n);
     std::size_t i = 0;
@@ -284,18 +296,28 @@ std::vector<SearchIndex::Hit> SearchIndex::next(Walk& walk, std::size_t n) const
             const std::uint32_t b = fromChanged[j];
             takeMain = !olderThan(_main.createdAt[a], _main.ids[a], {_changed.createdAt[b], _changed.ids[b]});
         }
-        if (takeMain) {
-            out.push_back({_main.ids[fromMain[i]], _main.rowIds[fromMain[i]]});
-            walk.after = std::make_pair(_main.createdAt[fromMain[i]], _main.ids[fromMain[i]]);
-            ++i;
-        } else {
-            out.push_back({_changed.ids[fromChanged[j]], _changed.rowIds[fromChanged[j]]});
-            walk.after = std::make_pair(_changed.createdAt[fromChanged[j]], _changed.ids[fromChanged[j]]);
-            ++j;
-        }
+        const Place place = takeMain ? Place{false, fromMain[i++]} : Place{true, fromChanged[j++]};
+        const Part& part = place.changed ? _changed : _main;
+        walk.after = std::make_pair(part.createdAt[place.number], part.ids[place.number]);
+        out.push_back(place);
     }
     walk.done = out.size() < n;
     return out;
+}
+
+std::vector<domain::Song> SearchIndex::next(Walk& walk, std::size_t n) const {
+    std::shared_lock lock(_mutex);
+    std::vector<domain::Song> out;
+    for (const Place& place : nextPlaces(walk, n)) {
+        const Part& part = place.changed ? _changed : _main;
+        out.push_back(unpackRow<domain::Song>(part.rows[place.number]));
+    }
+    return out;
+}
+
+std::size_t SearchIndex::skip(Walk& walk, std::size_t n) const {
+    std::shared_lock lock(_mutex);
+    return nextPlaces(walk, n).size();
 }
 
 std::size_t SearchIndex::changedSince() const {

@@ -1,9 +1,9 @@
 #pragma once
 
 // The search index every gequ-server keeps in memory (docs/performance.md, "Search"): a cache above the database of
-// the public songs' texts and which songs hold which pieces of text, so a search reads from the database only the
-// rows of the page it shows. The database stays the truth: SqlSongRepository::searchText reads those rows with the
-// public terms applied, and makes up for one that stopped being public since the index last looked.
+// the public songs' texts, which songs hold which pieces of text, and each song's list row (what a list shows of it,
+// packed: packed_rows.h), so a search reads nothing from the database. The database stays the truth: the index holds
+// each song as the database held it when the index last read it (search_cache.h says when that is).
 //
 // Pieces: for a keyword of three characters or more, every run of three characters (code points, ASCII letters in
 // lower case) of a song's title, tags and lyric, each column on its own; for one or two characters, the title's
@@ -15,6 +15,8 @@
 // The songs read when the index is built form the main part, numbered in creation order, so its lists compare plain
 // numbers. Songs that change afterwards (published, renamed, withdrawn, new) go to a small second part whose lists
 // are kept in order as songs come; the owner rebuilds the whole index when that part grows large.
+
+#include "gequ/domain/model/entities.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -29,12 +31,7 @@ namespace gequ::db::detail {
 
 /// One song as the index reads it from the database.
 struct IndexedSong {
-    std::string id;
-    std::int64_t rowId = 0;     ///< SQLite: songs.seq, which finds the row fastest; PostgreSQL: 0
-    std::int64_t createdAt = 0; ///< epoch milliseconds
-    std::string title;
-    std::string tags;
-    std::string lyric;
+    domain::Song song; ///< its list row (with its owner's name) and its lyric; the prompt is left empty
     bool isPublic = false;
     std::int64_t textSeq = 0; ///< songs.text_seq: a later change of the row has a larger one
 };
@@ -42,12 +39,6 @@ struct IndexedSong {
 class SearchIndex {
 public:
     SearchIndex() { _changed.numberedInOrder = false; }
-
-    /// A song found: its id and row id (IndexedSong).
-    struct Hit {
-        std::string id;
-        std::int64_t rowId = 0;
-    };
 
     /// A keyword's walk through the index, newest first; each next() goes on from where the last one stopped.
     struct Walk {
@@ -74,8 +65,11 @@ public:
     /// than what the index holds for the song changes nothing.
     void apply(const IndexedSong& song);
 
-    /// Up to n more of the walk's songs, newest first (fewer, and walk.done set, at its end).
-    std::vector<Hit> next(Walk& walk, std::size_t n) const;
+    /// Up to n more of the walk's songs, newest first (fewer, and walk.done set, at its end): their list rows as the
+    /// index last read them (no prompt or lyric).
+    std::vector<domain::Song> next(Walk& walk, std::size_t n) const;
+    /// Passes over up to n of the walk's songs; how many.
+    std::size_t skip(Walk& walk, std::size_t n) const;
 
     /// Songs held since the build (the second part, grows with every change).
     std::size_t changedSince() const;
@@ -87,7 +81,7 @@ private:
     struct Part {
         std::vector<std::int64_t> createdAt;
         std::vector<std::string> ids;
-        std::vector<std::int64_t> rowIds;
+        std::vector<std::string> rows; ///< list rows, packed (packed_rows.h)
         std::vector<std::int64_t> textSeq;
         /// Title, tags and lyric, ASCII letters lowered, joined by U+001F (which no keyword holds).
         std::vector<std::string> texts;
@@ -114,6 +108,8 @@ private:
     };
 
     std::optional<Place> placeOf(const std::string& id) const;
+    /// The places of up to n more of the walk's songs, newest first (the caller holds the lock).
+    std::vector<Place> nextPlaces(Walk& walk, std::size_t n) const;
 
     mutable std::shared_mutex _mutex;
     Part _main;

@@ -110,57 +110,26 @@ std::string pageOfKeys(const Connection& c, const std::string& keys, const std::
            " = p.k JOIN users u ON u.id = s.user_id" + order;
 }
 
-/// SQLite: the rows of these songs that are public, in their order, found by rowid.
-std::vector<domain::Song> readFoundByRowid(Connection& c, const std::vector<SearchIndex::Hit>& hits) {
-    std::vector<domain::Song> songs;
-    if (hits.empty()) {
-        return songs;
-    }
-    Query query(c, "SELECT " + kListColumns + " FROM songs s JOIN users u ON u.id = s.user_id WHERE s.seq IN (" +
-                       placeholders(hits.size()) + ") AND " + kPublic);
-    for (const auto& hit : hits) {
-        query.bind(hit.rowId);
-    }
-    query.into(songs).execute();
-    return songs;
+/// The next text_seq, as an SQL expression (search_cache.h follows songs by it). SQLite has a single writer, so the
+/// highest number plus one is never handed out twice; it is the same for every row of one statement.
+std::string nextTextSeq(const Connection& c) {
+    return c.postgres() ? "nextval('songs_text_seq')" : "(SELECT COALESCE(MAX(text_seq), 0) + 1 FROM songs)";
 }
 
-/// The songs of `hits` among `songs`, in the order of `hits`.
-std::vector<domain::Song> inOrderOf(const std::vector<SearchIndex::Hit>& hits, std::vector<domain::Song> songs) {
-    std::unordered_map<std::string, std::size_t> rowOf;
-    for (std::size_t i = 0; i < songs.size(); ++i) {
-        rowOf.emplace(songs[i].id, i);
-    }
-    std::vector<domain::Song> out;
-    for (const auto& hit : hits) {
-        if (auto it = rowOf.find(hit.id); it != rowOf.end()) {
-            out.push_back(std::move(songs[it->second]));
-        }
-    }
-    return out;
-}
-
-/// The columns the search index reads: id, row id, created_at, title, tags, lyric, whether public, text_seq.
-std::string indexedColumns(const Connection& c) {
-    return std::string("s.id, ") + (c.postgres() ? "0" : "s.seq") +
-           ", s.created_at, s.title, s.tags, s.lyric, CASE WHEN " + kPublic + " THEN 1 ELSE 0 END, s.text_seq";
-}
+/// What the search index reads of a song: whether it is public, its text_seq, and its list row with its lyric.
+const std::string kIndexedColumns = "CASE WHEN " + kPublic + " THEN 1 ELSE 0 END, s.text_seq, " +
+                                    songColumnsWith({{"s.prompt", "''"}}) +
+                                    " FROM songs s JOIN users u ON u.id = s.user_id";
 
 std::vector<IndexedSong> indexedSongs(Query& query) {
-    std::vector<std::string> ids, titles, tags, lyrics;
-    std::vector<std::int64_t> rows, created, open, seqs;
-    query.into(ids).into(rows).into(created).into(titles).into(tags).into(lyrics).into(open).into(seqs).execute();
-    std::vector<IndexedSong> out(ids.size());
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        auto& song = out[i];
-        song.id = std::move(ids[i]);
-        song.rowId = rows[i];
-        song.createdAt = created[i];
-        song.title = std::move(titles[i]);
-        song.tags = std::move(tags[i]);
-        song.lyric = std::move(lyrics[i]);
-        song.isPublic = open[i] != 0;
-        song.textSeq = seqs[i];
+    std::vector<std::int64_t> open, seqs;
+    std::vector<domain::Song> songs;
+    query.into(open).into(seqs).into(songs).execute();
+    std::vector<IndexedSong> out(songs.size());
+    for (std::size_t i = 0; i < out.size() && i < open.size() && i < seqs.size(); ++i) {
+        out[i].song = std::move(songs[i]);
+        out[i].isPublic = open[i] != 0;
+        out[i].textSeq = seqs[i];
     }
     return out;
 }
@@ -175,76 +144,32 @@ std::int64_t highestTextSeq(Connection& c) {
 
 std::vector<IndexedSong> readPublicSongs(Connection& c, std::int64_t createdAt, const std::string& id, int limit) {
     // The public songs' index (created_at DESC, id DESC), read from the older end.
-    Query query(c, "SELECT " + indexedColumns(c) + " FROM songs s WHERE " + kPublic +
+    Query query(c, "SELECT " + kIndexedColumns + " WHERE " + kPublic +
                        " AND (s.created_at, s.id) > (?, ?) ORDER BY s.created_at, s.id LIMIT ?");
     query.bind(createdAt).bind(id).bind(limit);
     return indexedSongs(query);
 }
 
 std::vector<IndexedSong> readChangedSongs(Connection& c, std::int64_t seq, int limit) {
-    Query query(c, "SELECT " + indexedColumns(c) + " FROM songs s WHERE s.text_seq > ? ORDER BY s.text_seq LIMIT ?");
+    Query query(c, "SELECT " + kIndexedColumns + " WHERE s.text_seq > ? ORDER BY s.text_seq LIMIT ?");
     query.bind(seq).bind(limit);
     return indexedSongs(query);
+}
+
+void noteNameChanged(Connection& c, const std::string& userId) {
+    Query(c, "UPDATE songs AS s SET text_seq = " + nextTextSeq(c) + " WHERE s.user_id = ? AND " + kPublic)
+        .bind(userId)
+        .execute();
 }
 
 std::vector<IndexedSong> readSongsById(Connection& c, const std::set<std::string>& ids) {
     std::vector<IndexedSong> out;
     for (const auto& id : ids) {
-        Query query(c, "SELECT " + indexedColumns(c) + " FROM songs s WHERE s.id = ?");
+        Query query(c, "SELECT " + kIndexedColumns + " WHERE s.id = ?");
         query.bind(id);
         for (auto& song : indexedSongs(query)) {
             out.push_back(std::move(song));
         }
-    }
-    return out;
-}
-
-std::vector<std::vector<domain::Song>> readFoundSongs(Connection& c,
-                                                      const std::vector<const std::vector<SearchIndex::Hit>*>& lists) {
-    std::vector<std::vector<domain::Song>> out(lists.size());
-    if (!c.postgres()) {
-        for (std::size_t i = 0; i < lists.size(); ++i) {
-            out[i] = inOrderOf(*lists[i], readFoundByRowid(c, *lists[i]));
-        }
-        return out;
-    }
-    // Every list's songs by primary key in one statement, each row numbered with its list.
-    std::vector<const std::string*> ids;
-    std::vector<std::string> numbers;
-    for (std::size_t i = 0; i < lists.size(); ++i) {
-        for (const auto& hit : *lists[i]) {
-            ids.push_back(&hit.id);
-            numbers.push_back(std::to_string(i));
-        }
-    }
-    if (ids.empty()) {
-        return out;
-    }
-    std::vector<const std::string*> numberOf;
-    for (const auto& number : numbers) {
-        numberOf.push_back(&number);
-    }
-    std::vector<std::int64_t> listOf;
-    std::vector<domain::Song> songs;
-    Query(c, "SELECT q.n::bigint, " + kListColumns +
-                 " FROM unnest(?::text[], ?::text[]) AS q(k, n) JOIN songs s ON s.id = q.k JOIN users u ON u.id = "
-                 "s.user_id WHERE " +
-                 kPublic)
-        .bind(textArray(ids))
-        .bind(textArray(numberOf))
-        .genericPlan()
-        .into(listOf)
-        .into(songs)
-        .execute();
-    std::vector<std::vector<domain::Song>> found(lists.size());
-    for (std::size_t row = 0; row < songs.size() && row < listOf.size(); ++row) {
-        const auto list = static_cast<std::size_t>(listOf[row]);
-        if (list < found.size()) {
-            found[list].push_back(std::move(songs[row]));
-        }
-    }
-    for (std::size_t i = 0; i < lists.size(); ++i) {
-        out[i] = inOrderOf(*lists[i], std::move(found[i]));
     }
     return out;
 }
@@ -356,11 +281,7 @@ void SqlSongRepository::syncListRows(const domain::Song& song) {
     Query(_c, "DELETE FROM song_tags WHERE song_id = ?").bind(song.id).execute();
     Query(_c, "DELETE FROM song_title_grams WHERE song_id = ?").bind(song.id).execute();
     // The search indexes in memory (search_cache.h) follow songs by text_seq: this row is the newest change.
-    Query(_c, _c.postgres()
-                  ? "UPDATE songs SET text_seq = nextval('songs_text_seq') WHERE id = ?"
-                  : "UPDATE songs SET text_seq = (SELECT COALESCE(MAX(text_seq), 0) + 1 FROM songs) WHERE id = ?")
-        .bind(song.id)
-        .execute();
+    Query(_c, "UPDATE songs SET text_seq = " + nextTextSeq(_c) + " WHERE id = ?").bind(song.id).execute();
     if (_c.inTransaction()) {
         _c.searchChanged.insert(song.id);
     }
@@ -803,7 +724,11 @@ void SqlSongRepository::addCounts(const std::string& id, std::int64_t plays, std
     noteWorksChanged(_c, owner[0]);
     const double rank =
         domain::hotRank(playCount[0], likeCount[0], forwardCount[0], domain::fromEpochMillis(createdAt[0]));
-    Query(_c, "UPDATE songs SET hotness = ? WHERE id = ?").bind(rank).bind(id).execute();
+    // The search indexes in memory (search_cache.h) hold the counters too: the row is changed again.
+    Query(_c, "UPDATE songs SET hotness = ?, text_seq = " + nextTextSeq(_c) + " WHERE id = ?")
+        .bind(rank)
+        .bind(id)
+        .execute();
 }
 
 std::vector<std::pair<domain::SongStatus, std::int64_t>> SqlSongRepository::countByStatus() {

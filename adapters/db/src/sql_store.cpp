@@ -60,8 +60,8 @@ void rollbackQuietly(Connection& connection) {
 SqlStore::SqlStore(ConnectionTarget target, int poolSize, int worksCacheMillis)
     : _sessions(std::move(target), poolSize), _pool([this] { return connect(); }, poolSize),
       _likes(kReadBatchesRunning), _songs(kReadBatchesRunning), _works(kReadBatchesRunning),
-      _counts(kReadBatchesRunning), _found(kReadBatchesRunning),
-      _worksCache(std::chrono::milliseconds(std::max(0, worksCacheMillis))), _search(_pool) {}
+      _counts(kReadBatchesRunning), _worksCache(std::chrono::milliseconds(std::max(0, worksCacheMillis))),
+      _search(_pool) {}
 
 std::unique_ptr<Connection> SqlStore::connect() {
     auto connection = _sessions.connect();
@@ -310,36 +310,7 @@ std::vector<domain::Song> SqlStore::searchText(const std::string& text, domain::
     if (!index) {
         return domain::Store::searchText(text, page); // the database's own indexes while the index is built
     }
-    return searchPage(*index, text, page,
-                      [this](const std::vector<SearchIndex::Hit>& hits) { return readFound(hits); });
-}
-
-std::vector<domain::Song> SqlStore::readFound(const std::vector<SearchIndex::Hit>& hits) {
-    if (hits.empty()) {
-        return {};
-    }
-    if (_sessions.target().dialect != Dialect::Postgresql) {
-        auto lease = _pool.acquire();
-        return std::move(readFoundSongs(*lease, {&hits}).front());
-    }
-    FoundAsk ask{hits, {}};
-    _found.answer(ask, [this](const std::vector<FoundAsk*>& asks) { answerFound(asks); });
-    return std::move(ask.songs);
-}
-
-void SqlStore::answerFound(const std::vector<FoundAsk*>& asks) {
-    std::vector<const std::vector<SearchIndex::Hit>*> lists;
-    for (const FoundAsk* ask : asks) {
-        lists.push_back(&ask->hits);
-    }
-    std::vector<std::vector<domain::Song>> found;
-    {
-        auto lease = _pool.acquire();
-        found = readFoundSongs(*lease, lists);
-    }
-    for (std::size_t i = 0; i < asks.size() && i < found.size(); ++i) {
-        asks[i]->songs = std::move(found[i]);
-    }
+    return searchPage(*index, text, page);
 }
 
 bool SqlStore::ping() {

@@ -31,8 +31,8 @@ public:
     std::vector<domain::OwnSong> worksOf(const std::string& userId, domain::Page page) override;
     /// PostgreSQL: calls made at the same time are answered by one statement (ReadBatcher).
     std::int64_t worksCount(const std::string& userId, bool generating) override;
-    /// From the search index once it is built (startSearchIndex), reading only the page's rows (PostgreSQL: calls made
-    /// at the same time in one statement, ReadBatcher); before, from the database's own indexes.
+    /// From the search index once it is built (startSearchIndex), rows included, without reading the database;
+    /// before, from the database's own indexes.
     std::vector<domain::Song> searchText(const std::string& text, domain::Page page) override;
     bool ping() override;
     std::string dialect() const override;
@@ -71,12 +71,6 @@ private:
         std::vector<domain::OwnSong> works;
     };
 
-    /// One caller's rows of songs the search index found.
-    struct FoundAsk {
-        const std::vector<SearchIndex::Hit>& hits;
-        std::vector<domain::Song> songs;
-    };
-
     /// One caller's worksCount or works version.
     struct CountAsk {
         const std::string& userId;
@@ -95,9 +89,6 @@ private:
     void answerSongs(const std::vector<SongAsk*>& asks);
     void answerWorks(const std::vector<WorksAsk*>& asks);
     void answerCounts(const std::vector<CountAsk*>& asks);
-    /// The rows of songs the search index found (readFoundSongs; batched on PostgreSQL).
-    std::vector<domain::Song> readFound(const std::vector<SearchIndex::Hit>& hits);
-    void answerFound(const std::vector<FoundAsk*>& asks);
 
     /// The Poco::Data::SessionPool the connections' sessions come from (declared before _pool, which it outlives).
     SessionSource _sessions;
@@ -109,7 +100,6 @@ private:
     ReadBatcher<SongAsk> _songs;
     ReadBatcher<WorksAsk> _works;
     ReadBatcher<CountAsk> _counts;
-    ReadBatcher<FoundAsk> _found;
     WorksCache _worksCache;
     /// The search index in memory, when started (declared after _pool: its thread stops before the pool goes).
     SearchCache _search;
