@@ -16,19 +16,6 @@ const std::string kOrderSelect = std::string("SELECT ") + RowMapping<domain::Ord
 const std::string kRedeemSelect =
     std::string("SELECT ") + RowMapping<domain::RedeemCode>::kColumns + " FROM redeem_codes ";
 
-/// Rows of (text key, count) as pairs of parsed keys; unknown keys are an error.
-template <class E, class Parse>
-std::vector<std::pair<E, std::int64_t>> countsByText(Connection& c, const std::string& sql, Parse parse) {
-    std::vector<std::string> keys;
-    std::vector<std::int64_t> counts;
-    Query(c, sql).into(keys).into(counts).execute();
-    std::vector<std::pair<E, std::int64_t>> out;
-    for (std::size_t i = 0; i < keys.size() && i < counts.size(); ++i) {
-        out.emplace_back(ColumnExtractor::parsed(parse(keys[i]), "state"), counts[i]);
-    }
-    return out;
-}
-
 } // namespace
 
 // --- points
@@ -135,22 +122,7 @@ void SqlOrderRepository::addNotify(const std::string& orderNo) {
 }
 
 std::vector<domain::Order> SqlOrderRepository::listByState(std::optional<domain::OrderState> state, Page page) {
-    std::vector<domain::Order> rows;
-    if (state) {
-        Query(_c, kOrderSelect + "WHERE state = ? ORDER BY created_at, order_no LIMIT ? OFFSET ?")
-            .bind(domain::toString(*state))
-            .bind(limitOf(page))
-            .bind(offsetOf(page))
-            .into(rows)
-            .execute();
-    } else {
-        Query(_c, kOrderSelect + "ORDER BY created_at, order_no LIMIT ? OFFSET ?")
-            .bind(limitOf(page))
-            .bind(offsetOf(page))
-            .into(rows)
-            .execute();
-    }
-    return rows;
+    return pageInState<domain::Order>(_c, kOrderSelect, "ORDER BY created_at, order_no", state, page);
 }
 
 std::vector<std::pair<domain::OrderState, std::int64_t>> SqlOrderRepository::countByState() {

@@ -3,8 +3,10 @@
 // The repositories of ports/store.h on one Connection (and so one transaction). One code path for both dialects;
 // the few unavoidable differences ask Connection::postgres().
 
+#include "binder.h"
 #include "connection.h"
 #include "gequ/domain/ports/store.h"
+#include "rows.h"
 #include "search_index.h"
 
 namespace gequ::db::detail {
@@ -138,6 +140,33 @@ std::vector<IndexedSong> readChangedSongs(Connection& c, std::int64_t seq, int l
 std::vector<IndexedSong> readSongsById(Connection& c, const std::set<std::string>& ids);
 /// Gives the user's public songs the next text_seq, as their rows show the user's name (search_cache.h).
 void noteNameChanged(Connection& c, const std::string& userId);
+
+/// Rows of (text key, count) as pairs of parsed keys (`parse` returns an optional); unknown keys are an error.
+template <class E, class Parse>
+std::vector<std::pair<E, std::int64_t>> countsByText(Connection& c, const std::string& sql, Parse parse) {
+    std::vector<std::string> keys;
+    std::vector<std::int64_t> counts;
+    Query(c, sql).into(keys).into(counts).execute();
+    std::vector<std::pair<E, std::int64_t>> out;
+    for (std::size_t i = 0; i < keys.size() && i < counts.size(); ++i) {
+        out.emplace_back(ColumnExtractor::parsed(parse(keys[i]), "state"), counts[i]);
+    }
+    return out;
+}
+
+/// A page of `select`'s rows (a SELECT … FROM with no WHERE) in `order` (an ORDER BY clause), only those whose state
+/// column is `state` when one is given (the admin lists of orders and tasks).
+template <class T, class State>
+std::vector<T> pageInState(Connection& c, const std::string& select, const std::string& order,
+                           const std::optional<State>& state, domain::Page page) {
+    std::vector<T> rows;
+    Query query(c, select + (state ? "WHERE state = ? " : "") + order + " LIMIT ? OFFSET ?");
+    if (state) {
+        query.bind(domain::toString(*state));
+    }
+    query.bind(limitOf(page)).bind(offsetOf(page)).into(rows).execute();
+    return rows;
+}
 
 class SqlSongRepository final : public domain::SongRepository {
 public:

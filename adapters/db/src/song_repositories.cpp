@@ -908,36 +908,13 @@ void SqlTaskRepository::releaseLease(const std::string& id, const std::string& o
 }
 
 std::vector<domain::GenerationTask> SqlTaskRepository::listByState(std::optional<domain::TaskState> state, Page page) {
-    std::vector<domain::GenerationTask> rows;
-    if (state) {
-        Query(_c, kTaskSelect + "WHERE state = ? ORDER BY created_at, id LIMIT ? OFFSET ?")
-            .bind(domain::toString(*state))
-            .bind(limitOf(page))
-            .bind(offsetOf(page))
-            .into(rows)
-            .execute();
-    } else {
-        Query(_c, kTaskSelect + "ORDER BY created_at, id LIMIT ? OFFSET ?")
-            .bind(limitOf(page))
-            .bind(offsetOf(page))
-            .into(rows)
-            .execute();
-    }
-    return rows;
+    return pageInState<domain::GenerationTask>(_c, kTaskSelect, "ORDER BY created_at, id", state, page);
 }
 
 std::vector<std::pair<domain::TaskState, std::int64_t>> SqlTaskRepository::countByState() {
-    std::vector<std::string> keys;
-    std::vector<std::int64_t> counts;
-    Query(_c, "SELECT state, COUNT(*) FROM generation_tasks GROUP BY state ORDER BY state")
-        .into(keys)
-        .into(counts)
-        .execute();
-    std::vector<std::pair<domain::TaskState, std::int64_t>> out;
-    for (std::size_t i = 0; i < keys.size() && i < counts.size(); ++i) {
-        out.emplace_back(ColumnExtractor::parsed(domain::parseTaskState(keys[i]), "task state"), counts[i]);
-    }
-    return out;
+    return countsByText<domain::TaskState>(_c,
+                                           "SELECT state, COUNT(*) FROM generation_tasks GROUP BY state ORDER BY state",
+                                           [](const std::string& s) { return domain::parseTaskState(s); });
 }
 
 } // namespace gequ::db::detail
