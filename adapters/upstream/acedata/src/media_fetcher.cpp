@@ -334,8 +334,9 @@ domain::Result<std::string> HttpMediaFetcher::ownUrl(const std::vector<std::stri
     return domain::DomainError{domain::ErrorCode::Upstream, "媒体地址无效"};
 }
 
-domain::Result<std::string> HttpMediaFetcher::fetchAudio(const std::string& songId, const std::string& url) {
-    const std::string key = songId + ".mp3";
+domain::Result<std::string> HttpMediaFetcher::fetchSound(const std::string& key, const std::string& url,
+                                                         bool (*looksRight)(std::string_view),
+                                                         const std::string& contentType, const std::string& refusal) {
     if (startsWith(url, "/")) {
         return ownUrl({key}, url);
     }
@@ -346,40 +347,25 @@ domain::Result<std::string> HttpMediaFetcher::fetchAudio(const std::string& song
     if (!file) {
         return file.error();
     }
-    if (!looksLikeMp3(file->head)) {
-        logger().warning("re-hosting " + detail::loggedUrl(url) + " failed: not MP3 (" + file->contentType + ")");
-        return domain::DomainError{domain::ErrorCode::Upstream, "媒体文件不是 MP3 音频"};
+    if (!looksRight(file->head)) {
+        logger().warning("copying " + detail::loggedUrl(url) + " to " + key + " failed: not " + contentType + " (" +
+                         file->contentType + ")");
+        return domain::DomainError{domain::ErrorCode::Upstream, refusal};
     }
     try {
-        return _store.putFile(key, file->file->path().string(), "audio/mpeg");
+        return _store.putFile(key, file->file->path().string(), contentType);
     } catch (const std::runtime_error& e) {
         logger().error("storing " + key + " failed: " + e.what());
         return domain::DomainError{domain::ErrorCode::Upstream, "媒体文件保存失败"};
     }
 }
 
+domain::Result<std::string> HttpMediaFetcher::fetchAudio(const std::string& songId, const std::string& url) {
+    return fetchSound(songId + ".mp3", url, looksLikeMp3, "audio/mpeg", "媒体文件不是 MP3 音频");
+}
+
 domain::Result<std::string> HttpMediaFetcher::fetchWav(const std::string& songId, const std::string& url) {
-    const std::string key = songId + ".wav";
-    if (startsWith(url, "/")) {
-        return ownUrl({key}, url);
-    }
-    if (_store.exists(key)) {
-        return _store.urlFor(key);
-    }
-    auto file = download(url);
-    if (!file) {
-        return file.error();
-    }
-    if (!looksLikeWav(file->head)) {
-        logger().warning("copying " + detail::loggedUrl(url) + " failed: not WAV (" + file->contentType + ")");
-        return domain::DomainError{domain::ErrorCode::Upstream, "媒体文件不是 WAV 音频"};
-    }
-    try {
-        return _store.putFile(key, file->file->path().string(), "audio/wav");
-    } catch (const std::runtime_error& e) {
-        logger().error("storing " + key + " failed: " + e.what());
-        return domain::DomainError{domain::ErrorCode::Upstream, "媒体文件保存失败"};
-    }
+    return fetchSound(songId + ".wav", url, looksLikeWav, "audio/wav", "媒体文件不是 WAV 音频");
 }
 
 domain::Result<std::string> HttpMediaFetcher::fetchCover(const std::string& songId, const std::string& url) {

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gequ::acedata {
@@ -67,6 +68,11 @@ private:
     domain::Result<Download> download(const std::string& url) const;
     /// url when it is the store's URL of one of keys, else 媒体地址无效.
     domain::Result<std::string> ownUrl(const std::vector<std::string>& keys, const std::string& url) const;
+    /// One audio file: what fetchAudio and fetchWav share (their key, the check of the first bytes, the type and the
+    /// Chinese message when the bytes are not that audio).
+    domain::Result<std::string> fetchSound(const std::string& key, const std::string& url,
+                                           bool (*looksRight)(std::string_view), const std::string& contentType,
+                                           const std::string& refusal);
 
     domain::MediaStore& _store;
     FetchConfig _config;
