@@ -7,12 +7,14 @@
 #include "gequ/wiring/config.h"
 #include "gequ/wiring/runtime.h"
 
+#include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <functional>
 #include <iosfwd>
 #include <map>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -100,6 +102,27 @@ Poco::JSON::Object::Ptr newObject();
 std::optional<int> intOption(Context& context, const std::string& name, int fallback, int min, int max);
 /// The list options --page (from 1) and --size (1 to 1000, default 50) as a Page; nullopt after a usage error.
 std::optional<domain::Page> pageOptions(Context& context);
+
+/// Prints a list command's rows: as JSON {"<plural>": [toJson(row), …]}, or one toLine(row) a line and a count
+/// ("3 orders"). Returns kExitOk.
+template <class Row, class ToJson, class ToLine>
+int printRows(Context& context, const std::vector<Row>& rows, const std::string& noun, ToJson toJson, ToLine toLine) {
+    if (context.json()) {
+        Poco::JSON::Object::Ptr out = newObject();
+        Poco::JSON::Array::Ptr list = new Poco::JSON::Array;
+        for (const auto& row : rows) {
+            list->add(toJson(row));
+        }
+        out->set(noun + "s", list);
+        context.printJson(out);
+        return kExitOk;
+    }
+    for (const auto& row : rows) {
+        context.out() << toLine(row) << "\n";
+    }
+    context.out() << rows.size() << " " << noun << (rows.size() == 1 ? "" : "s") << "\n";
+    return kExitOk;
+}
 
 /// Parses argv, runs the command and returns the exit status. Never throws.
 int run(const CommandTable& table, const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

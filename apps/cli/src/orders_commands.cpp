@@ -88,22 +88,7 @@ int listCommand(Context& context) {
     if (!page) {
         return kExitUsage;
     }
-    const auto orders = context.runtime().orders().list(filter, *page);
-    if (context.json()) {
-        Object::Ptr out = newObject();
-        Array::Ptr list = new Array;
-        for (const auto& order : orders) {
-            list->add(orderJson(order));
-        }
-        out->set("orders", list);
-        context.printJson(out);
-        return kExitOk;
-    }
-    for (const auto& order : orders) {
-        context.out() << orderLine(order) << "\n";
-    }
-    context.out() << orders.size() << " order" << (orders.size() == 1 ? "" : "s") << "\n";
-    return kExitOk;
+    return printRows(context, context.runtime().orders().list(filter, *page), "order", orderJson, orderLine);
 }
 
 int showCommand(Context& context) {

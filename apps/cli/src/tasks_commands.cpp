@@ -72,22 +72,7 @@ int listCommand(Context& context) {
     if (!page) {
         return kExitUsage;
     }
-    const auto tasks = context.runtime().admin().listTasks(state, *page);
-    if (context.json()) {
-        Object::Ptr out = newObject();
-        Array::Ptr list = new Array;
-        for (const auto& task : tasks) {
-            list->add(taskJson(task));
-        }
-        out->set("tasks", list);
-        context.printJson(out);
-        return kExitOk;
-    }
-    for (const auto& task : tasks) {
-        context.out() << taskLine(task) << "\n";
-    }
-    context.out() << tasks.size() << " task" << (tasks.size() == 1 ? "" : "s") << "\n";
-    return kExitOk;
+    return printRows(context, context.runtime().admin().listTasks(state, *page), "task", taskJson, taskLine);
 }
 
 int retryCommand(Context& context) {
