@@ -2,6 +2,7 @@
 // that show them, not with the app's first screen (docs/web-performance.md).
 export const zhPayment = {
   title: '支付结果',
+  signIn: '登录后即可查看这笔订单的支付结果',
   waiting: '正在确认支付结果，请稍候……',
   countdown: (s: number) => `剩余 ${s} 秒`,
   success: '支付成功！感谢您的支持！',

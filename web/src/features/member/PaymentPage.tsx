@@ -8,7 +8,9 @@ import { useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
-import { useRefreshCurrentUser } from '../../lib/current-user';
+import { useCurrentUser, useRefreshCurrentUser } from '../../lib/current-user';
+import { hasToken, requestLogin } from '../../lib/session';
+import { zh } from '../../strings/zh-CN';
 import { zhPayment } from '../../strings/payment';
 import { usePaymentResult } from './api/usePaymentResult';
 
@@ -25,13 +27,16 @@ function useCountdown(from: number, running: boolean): number {
   return left;
 }
 
-/** /payment?taskId=: where H5 and JSAPI payments come back to; waits up to 28 s for the order's result. */
+/** /payment?taskId=: where H5 and JSAPI payments come back to; waits up to 28 s for the order's result. An order's
+ * result is its buyer's to see: a visitor (no session, or one that expired) is asked to log in instead. */
 export default function PaymentPage() {
   const [params] = useSearchParams();
   const taskId = params.get('taskId')?.trim() ?? '';
+  const { isLoggedIn, isLoading } = useCurrentUser();
+  const visitor = !hasToken() || (!isLoading && !isLoggedIn);
   const [settled, setSettled] = useState(false);
-  const left = useCountdown(PAYMENT_WAIT_SECONDS, !settled);
-  const result = usePaymentResult(taskId, !settled && left > 0);
+  const left = useCountdown(PAYMENT_WAIT_SECONDS, !settled && !visitor);
+  const result = usePaymentResult(visitor ? '' : taskId, !settled && !visitor && left > 0);
   const refreshUser = useRefreshCurrentUser();
   const status = result.data;
 
@@ -51,7 +56,15 @@ export default function PaymentPage() {
       {zhPayment.backHome}
     </Button>
   );
-  if (status === 1) {
+  if (visitor) {
+    icon = <HourglassTopIcon size={64} className="gq-warning-text" />;
+    text = zhPayment.signIn;
+    actions = (
+      <Button variant="contained" onClick={requestLogin}>
+        {zh.nav.login}
+      </Button>
+    );
+  } else if (status === 1) {
     icon = <CheckCircleIcon size={64} className="gq-success-text" />;
     text = zhPayment.success;
   } else if (status === -1) {
