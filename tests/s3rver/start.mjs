@@ -12,6 +12,7 @@
 // Prints "s3rver listening on http://HOST:PORT" once it serves; stops on SIGTERM or SIGINT.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -167,6 +168,28 @@ async function verifySignature(ctx, next) {
     return next();
 }
 
+// s3rver answers a PUT once the bytes have passed its checksum, before its file is fully written (its
+// lib/stores/filesystem.js putObject resolves on the checksum transform's 'finish', not the file's), so a GET right
+// after it could read a short object under load. S3 reads its own writes: the PUT's answer waits here until the
+// object's file holds every byte the request sent.
+async function readAfterWrite(ctx, next) {
+    await next();
+    const length = Number(ctx.get('content-length'));
+    if (ctx.method !== 'PUT' || ctx.status !== 200 || !Number.isFinite(length) || ctx.get('x-amz-copy-source')) return;
+    const [, bucketName, ...keyParts] = ctx.path.split('/');
+    if (!bucketName || keyParts.length === 0 || ctx.query.uploadId) return;
+    const file = ctx.store.getResourcePath(
+        decodeURIComponent(bucketName),
+        keyParts.map(decodeURIComponent).join('/'),
+        'object',
+    );
+    for (let waited = 0; waited < 10000; waited += 5) {
+        const size = await stat(file).then((s) => s.size, () => -1);
+        if (size >= length) return;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+}
+
 // s3rver looks the key id up in its account registry (and takes a V4 signature on trust): register ours.
 require('s3rver/lib/models/account').DUMMY_ACCOUNT.createKeyPair(accessKey, secret);
 
@@ -178,8 +201,10 @@ const server = new S3rver({
     directory: dir,
     configureBuckets: [{ name: bucket }],
 });
-// Koa composes its middleware when it starts listening: the check goes in front of everything s3rver does.
+// Koa composes its middleware when it starts listening: the check goes in front of everything s3rver does, and the
+// wait for a PUT's file around it.
 server.middleware.unshift(verifySignature);
+server.middleware.unshift(readAfterWrite);
 const address = await server.run();
 console.log(`s3rver listening on http://${host}:${address.port}`);
 
