@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../testing/handlers';
@@ -56,7 +56,7 @@ describe('payment result page', () => {
     );
     renderApp('/payment?taskId=T3');
     expect(await screen.findByText('登录后即可查看这笔订单的支付结果')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument();
+    expect(within(screen.getByRole('status')).getByRole('button', { name: '登录' })).toBeInTheDocument();
     expect(asked).toBe(0);
   });
 });
