@@ -30,7 +30,7 @@ const MUI_CORE = new RegExp(
 // that show them use MUI too.
 const isMuiCore = (id: string) =>
   MUI_CORE.test(id) ||
-  /[\\/]src[\\/]components[\\/]StatusState\.tsx$|gequ-icon:(CloudOff|Inbox|FavoriteBorder|InfoOutlined|ErrorOutlined|GraphicEq)$/.test(
+  /[\\/]src[\\/]components[\\/]StatusState\.tsx$|gequ-icon:(CloudOff|Inbox|FavoriteBorder|InfoOutlined|ErrorOutlined|GraphicEq|PlayArrow|Pause)$/.test(
     id,
   );
 

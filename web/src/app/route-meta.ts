@@ -26,7 +26,7 @@ export interface RouteMeta {
   /** Info pages use the wider reading layout (features/info/components/InfoLayout.tsx). */
   info?: boolean;
   /**
-   * The page is drawn from its address's query (a song, a list, an order), which the build cannot know: its HTML has
+   * The page is drawn from its address's query (the player's song), which the build cannot know: its HTML has
    * the app shell with the route's heading, and the app renders the page itself (app/start.tsx). Every other route's
    * HTML is the page as the build rendered it, which the app hydrates (docs/web-performance.md).
    */
@@ -90,7 +90,6 @@ export const ROUTE_META: readonly RouteMeta[] = [
     description: zhMeta.payment,
     heading: zhPayment.title,
     module: 'features/member/PaymentPage.tsx',
-    fromQuery: true,
   },
   {
     path: '/musicPlayer',
@@ -106,7 +105,6 @@ export const ROUTE_META: readonly RouteMeta[] = [
     description: zhMeta.musicList,
     heading: zhMusicList.title,
     module: 'features/square/MusicListPage.tsx',
-    fromQuery: true,
   },
   {
     path: '/contactUs',

@@ -57,11 +57,6 @@ export function earlyPathsFor(pathname: string, search = '', signedIn = true): s
 
 /** Starts the first screen's GETs (with the token when one is stored); called once by the entry. */
 export function startEarlyFetches(pathname: string, token: string | null, search = '', now = Date.now()): void {
-  // A song list's cover (/musicList?img=<base64>) is its largest paint: ask for it now, not once the app has drawn it.
-  if (pathname === '/musicList' && typeof document !== 'undefined') {
-    const cover = decodeBase64(new URLSearchParams(search).get('img'));
-    if (cover && /^(\/(?!\/)|https?:\/\/)/.test(cover)) preloadImage(cover);
-  }
   if (typeof fetch !== 'function') return;
   for (const path of earlyPathsFor(pathname, search, !!token)) {
     const url = absolute(path);

@@ -7,6 +7,7 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useRoutes } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers';
@@ -14,6 +15,7 @@ import { ROUTE_META } from '../app/route-meta';
 import { preloadRoute, routes } from '../app/routes';
 import { preloadParts } from '../lib/lazy-part';
 import { EMOTION_KEY } from '../theme/emotion';
+import { USER_STYLES } from './user-styles';
 
 export { ROUTE_META };
 
@@ -36,17 +38,20 @@ export async function renderRoute(path: string): Promise<RenderedPage> {
   const cache = createCache({ key: EMOTION_KEY });
   const server = createEmotionServer(cache);
   const queryClient = createQueryClient();
-  try {
-    const html = renderToString(
+  const render = (content: ReactNode) =>
+    renderToString(
       <CacheProvider value={cache}>
         <AppProviders queryClient={queryClient}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes />
-          </MemoryRouter>
+          <MemoryRouter initialEntries={[path]}>{content}</MemoryRouter>
         </AppProviders>
       </CacheProvider>,
     );
-    const chunks = server.extractCriticalToChunks(html);
+  try {
+    const html = render(<Routes />);
+    // What the route shows only a signed-in user is rendered too, for its styles (./user-styles.tsx).
+    const userOnly = USER_STYLES[path];
+    const styled = userOnly ? html + render(userOnly()) : html;
+    const chunks = server.extractCriticalToChunks(styled);
     return { html, styles: server.constructStyleTagsFromChunks(chunks) };
   } finally {
     queryClient.clear();

@@ -1,4 +1,5 @@
 // MSW handlers for the signed-in user's songs (/mywork and the 音乐列表 drawer of /create), recording what was asked.
+import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { UserSong } from '../lib/types';
 import { profile } from './fixtures';
@@ -44,4 +45,11 @@ export function serveWorks(
     }),
   );
   return backend;
+}
+
+/** A work card by its song's title, once its controls have rendered (a task after the card: WorkCard.tsx). */
+export async function findWorkCard(name: string): Promise<HTMLElement> {
+  const article = await screen.findByRole('article', { name });
+  await within(article).findByRole('button', { name: '删除' });
+  return article;
 }

@@ -12,7 +12,7 @@ import { fail, ok } from '../../testing/handlers';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { expectToast } from '../../testing/toast';
-import { serveWorks } from '../../testing/works';
+import { findWorkCard, serveWorks } from '../../testing/works';
 import { studioItems, type StudioSong } from './studio';
 
 const base: StudioSong = { id: 's', title: '夏日', origin: 'generate', mine: true, hasStems: false };
@@ -53,7 +53,7 @@ function serveCreate(
 
 async function openStudio(title = '夏日') {
   renderApp('/mywork');
-  const card = await screen.findByRole('article', { name: title });
+  const card = await findWorkCard(title);
   await userEvent.click(within(card).getByRole('button', { name: '工作室' }));
   return screen.findByRole('menu', { name: '工作室' });
 }
@@ -92,7 +92,7 @@ describe('工作室 on a work card', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    const card = await screen.findByRole('article', { name: '夏日' });
+    const card = await findWorkCard('夏日');
     await userEvent.click(within(card).getByRole('button', { name: '工作室' }));
     menu = await screen.findByRole('menu', { name: '工作室' });
     await userEvent.click(within(menu).getByRole('menuitem', { name: /下载 MIDI/ }));
@@ -161,13 +161,13 @@ describe('工作室 on a work card', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
 
-    const card = await screen.findByRole('article', { name: '夏日' });
+    const card = await findWorkCard('夏日');
     await userEvent.click(within(card).getByRole('button', { name: '工作室' }));
     menu = await screen.findByRole('menu', { name: '工作室' });
     await userEvent.click(within(menu).getByRole('menuitem', { name: /下载全部音轨/ }));
     await waitFor(() => expect(saved).toEqual(['夏日 音轨.zip']));
     // From a stem: the same song's stems.
-    const stem = await screen.findByRole('article', { name: '《夏日》人声' });
+    const stem = await findWorkCard('《夏日》人声');
     await userEvent.click(within(stem).getByRole('button', { name: '工作室' }));
     menu = await screen.findByRole('menu', { name: '工作室' });
     expect(within(menu).queryByRole('menuitem', { name: /分离音轨/ })).not.toBeInTheDocument();

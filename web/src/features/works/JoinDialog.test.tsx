@@ -10,7 +10,7 @@ import { fail, ok } from '../../testing/handlers';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { expectToast, toastTexts } from '../../testing/toast';
-import { serveWorks } from '../../testing/works';
+import { findWorkCard, serveWorks } from '../../testing/works';
 
 async function openWorks() {
   const utils = renderApp('/mywork');
@@ -18,9 +18,7 @@ async function openWorks() {
   return utils;
 }
 
-async function card(name: string) {
-  return screen.findByRole('article', { name });
-}
+const card = findWorkCard;
 
 const original = () => userSong('o', { title: '原曲', duration: 60, origin: 'generate', source_id: '' });
 const extension = (overrides: Partial<UserSong> = {}) =>

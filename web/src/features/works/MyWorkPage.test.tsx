@@ -9,7 +9,7 @@ import { fail, ok } from '../../testing/handlers';
 import { renderApp } from '../../testing/render';
 import { server } from '../../testing/server';
 import { expectToast, toastTexts } from '../../testing/toast';
-import { serveWorks } from '../../testing/works';
+import { findWorkCard, serveWorks } from '../../testing/works';
 
 const play = vi.fn(() => Promise.resolve());
 const pause = vi.fn();
@@ -32,9 +32,7 @@ async function openWorks() {
   return utils;
 }
 
-async function card(name: string) {
-  return screen.findByRole('article', { name });
-}
+const card = findWorkCard;
 
 describe('my works: visitors and empty', () => {
   it('asks visitors to log in', async () => {

@@ -1,9 +1,10 @@
 import Paper from '@mui/material/Paper';
 import Button from '@mui/material/Button';
-import { type ComponentProps, type ReactNode, useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
+import { SessionStates } from '../../components/SessionStates';
 import { StatusState } from '../../components/StatusState';
 import { useGenerationPolling } from './useGenerationPolling';
 import { useMyWorks } from './useMyWorks';
@@ -23,20 +24,6 @@ const WorkList = lazyPart<ComponentProps<typeof WorkListComponent>>(
 );
 // Signed in, the list will show: its code downloads with the page's, alongside the works the entry asked for.
 if (hasToken()) void WorkList.preload().catch(() => undefined);
-
-/**
- * The visitor's and the signed-in user's first state stacked in one box (its height is the taller one's, so the page
- * does not move when one goes). With `user`, the session is not known yet and ui.css shows the one the entry's hint
- * picked; without, the visitor's is shown.
- */
-function SessionStates({ visitor, user }: { visitor: ReactNode; user?: ReactNode }) {
-  return (
-    <div className="gq-session" data-session={user ? undefined : 'visitor'}>
-      <div className="gq-session-visitor">{visitor}</div>
-      {user ? <div className="gq-session-user">{user}</div> : null}
-    </div>
-  );
-}
 
 /** /mywork: the signed-in user's songs as cards, 20 a page, polling while some song is generating. */
 export default function MyWorkPage() {

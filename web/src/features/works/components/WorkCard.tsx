@@ -1,84 +1,48 @@
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
-import AutoAwesomeIcon from 'icon:AutoAwesome';
-import DeleteOutlineIcon from 'icon:DeleteOutlined';
-import DownloadIcon from 'icon:Download';
 import ErrorOutlineIcon from 'icon:ErrorOutlined';
-import EditNoteIcon from 'icon:EditNote';
-import FavoriteIcon from 'icon:Favorite';
-import GraphicEqIcon from 'icon:GraphicEq';
-import MergeTypeIcon from 'icon:MergeType';
-import FavoriteBorderIcon from 'icon:FavoriteBorder';
-import PauseIcon from 'icon:Pause';
-import PlayArrowIcon from 'icon:PlayArrow';
-import ShareIcon from 'icon:Share';
-import TuneIcon from 'icon:Tune';
-import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { notify } from '../../../lib/api-client';
-import { copyText } from '../../../lib/clipboard';
-import { useCurrentUser } from '../../../lib/current-user';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useIdleReady } from '../../../lib/deferred';
 import { formatDate } from '../../../lib/date';
 import { CARD_TITLE_MAX, truncate } from '../../../lib/format';
 import { displayTags } from '../../../lib/genres';
-import { usePlayer } from '../../../lib/player';
 import { progressSince } from '../../../lib/progress';
 import type { UserSong } from '../../../lib/types';
-import { zhCreate } from '../../../strings/create';
 import { zhWorks } from '../../../strings/works';
 import { SongCounts } from '../../../components/SongCounts';
 import { SongCover } from '../../../components/SongCover';
 import { toPlayerSong } from '../../../components/SongList';
-import { saveSongFile, type SongFormat } from '../api/downloadSong';
-import { useLikeSong } from '../../songs/api/useLikeSong';
-import { useOpenSong } from '../api/useOpenSong';
-import { useShareSong } from '../../songs/api/useShareSong';
-import { similarHref } from '../links';
 
 const COVER = 88;
 
-// Loaded when first opened.
-const ExtendDialog = lazy(() => import('./ExtendDialog'));
-const JoinDialog = lazy(() => import('./JoinDialog').then((m) => ({ default: m.JoinDialog })));
-const StudioMenu = lazy(() => import('../../studio/StudioMenu'));
+/** The controls' module (./WorkCardControls.tsx); WorkList starts loading it once it has drawn its first cards. */
+export const loadControls = () => import('./WorkCardControls');
+const PublicSwitch = lazy(() => loadControls().then((m) => ({ default: m.PublicSwitch })));
+const WorkActions = lazy(() => loadControls().then((m) => ({ default: m.WorkActions })));
 
-function Action({
-  label,
-  onClick,
-  disabled,
-  pressed,
-  children,
-}: {
-  label: string;
-  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
-  disabled?: boolean;
-  pressed?: boolean;
-  children: ReactNode;
-}) {
-  // Its name shows as a tooltip on hover and keyboard focus, drawn by ui.css (.gq-tip) from the button's own
-  // attribute: a card has up to nine of these, and a page up to 20 cards, too many for one MUI Tooltip each.
-  return (
-    <IconButton
-      size="small"
-      className="gq-tip"
-      data-tip={label}
-      aria-label={label}
-      aria-pressed={pressed}
-      onClick={onClick}
-      disabled={disabled}
-    >
-      {children}
-    </IconButton>
-  );
-}
-
-/** A spinner in place of an icon or cover (hidden from screen readers: the text beside it says what happens). */
+/** A generating song's spinner in place of its cover (hidden from screen readers: the text beside it says so). */
 function Spinner({ size }: { size: number }) {
   return <CircularProgress size={size} aria-hidden />;
 }
+
+/**
+ * The room a card's actions row takes before its buttons render: the same boxes, with an empty one of an icon button's
+ * size for each (ui.css `.gq-action-room`), so the row has its final height and nothing moves when they come.
+ */
+function ActionsRoom({ song, member }: { song: UserSong; member: boolean }) {
+  const failed = song.complete === -1;
+  const songActions = 7 + (song.complete === 1 && song.origin === 'extend' ? 1 : 0) + (member ? 1 : 0);
+  const room = (count: number) => Array.from({ length: count }, (_, i) => <span key={i} className="gq-action-room" />);
+  return (
+    <div className={failed ? 'gq-work-actions gq-work-actions-end' : 'gq-work-actions'} aria-hidden>
+      {failed ? null : <div className="gq-work-song-actions">{room(songActions)}</div>}
+      {room(1)}
+    </div>
+  );
+}
+
+/** The room the public switch takes before it renders. */
+const SWITCH_ROOM = <span className="gq-switch-room" aria-hidden />;
 
 /**
  * One of the user's songs (docs/web.md): generating (spinner and the progress text, moving with `now`), done
@@ -88,41 +52,35 @@ function Spinner({ size }: { size: number }) {
  * (and, for members, the lossless WAV), delete and the public switch. An extension says 续写作品, a joined whole song
  * 完整版, a cover 换风格 and a stem its part (人声音轨) next to its date. Used by /mywork and by the 音乐列表 drawer of
  * /create. Deleting asks the list to confirm (`onDelete`).
+ *
+ * A card first renders its cover and text, with room of the same size kept for its switch and its actions row. Those
+ * (./WorkCardControls.tsx: a Switch and up to ten IconButtons, most of a card's work and code) render in a task of their
+ * own after the card's (lib/deferred.tsx), once their chunk has come: the first screen's covers are drawn sooner, no
+ * one task builds every card's controls, and their code does not hold up the covers (docs/web-performance.md, "My works
+ * before the app").
  */
 export function WorkCard({
   song,
   now,
   onDelete,
+  member = false,
   priority = false,
   hasStems = false,
 }: {
   song: UserSong;
   now: number;
   onDelete: (song: UserSong) => void;
+  /** The user is a member (level ≥ 1): the card offers the lossless WAV. */
+  member?: boolean;
   /** Finished stems split from this song are on the page: 工作室 offers their ZIP. */
   hasStems?: boolean;
   /** Load the cover at once, with high priority (one of the first cards on screen). */
   priority?: boolean;
 }) {
-  const player = usePlayer();
-  const navigate = useNavigate();
-  const openSong = useOpenSong();
-  const share = useShareSong();
-  const like = useLikeSong();
-  const [downloading, setDownloading] = useState<SongFormat | null>(null);
-  const [extending, setExtending] = useState(false);
-  const [joining, setJoining] = useState(false);
-  const [studio, setStudio] = useState<HTMLElement | null>(null);
-  const { user } = useCurrentUser();
-  const member = (user?.membershipLevel ?? 0) >= 1;
-
-  const done = song.complete === 1;
+  const controls = useIdleReady();
   const generating = song.complete === 0;
   const failed = song.complete === -1;
-  const playing = player.isPlaying(song.native_id);
   const tags = displayTags(song.tags);
-  // Only a finished extension can be joined into a whole song (the server refuses anything else).
-  const joinable = done && song.origin === 'extend';
   let lineage: string | null = null;
   if (song.origin === 'extend') lineage = zhWorks.originExtend;
   else if (song.origin === 'concat') lineage = zhWorks.originConcat;
@@ -131,56 +89,7 @@ export function WorkCard({
   else if (song.origin === 'stems' || song.origin === 'all_stems')
     lineage = `${/》(.*)$/.exec(song.title)?.[1] ?? ''}音轨`;
 
-  /** Runs `action` for a finished song; otherwise says why not. */
-  const whenDone =
-    (action: () => void, notDone: string = zhCreate.onlyCompleted) =>
-    () => {
-      if (generating) notify(zhCreate.generatingWait, 'warning');
-      else if (!done) notify(notDone, 'warning');
-      else action();
-    };
-
-  const onPlay = whenDone(() => player.toggle(toPlayerSong(song)));
-
-  const onLike = whenDone(() => like.mutate({ nativeId: song.native_id, like: !song.liked }));
-
-  const onSimilar = () => {
-    if (!done) notify(zhCreate.onlyCompleted, 'warning');
-    else navigate(similarHref(song.title, song.tags));
-  };
-
-  const onExtend = whenDone(() => setExtending(true));
-
-  const onStudio = (event: MouseEvent<HTMLButtonElement>) => {
-    const anchor = event.currentTarget;
-    whenDone(() => setStudio(anchor))();
-  };
-
-  const onShare = whenDone(() => {
-    share.mutate(song.native_id, {
-      onSuccess: async ({ url }) => {
-        if (await copyText(url)) notify(zhWorks.linkCopied, 'success');
-        else notify(zhWorks.copyFailed(url), 'warning');
-      },
-    });
-  });
-
-  const download = (format: SongFormat) =>
-    whenDone(() => {
-      if (!song.native_audio_url) {
-        notify(zhWorks.noDownloadLink, 'warning');
-        return;
-      }
-      setDownloading(format);
-      void saveSongFile(song.native_id, song.title, format).finally(() => setDownloading(null));
-    });
-  const onDownload = download('mp3');
-  const onDownloadWav = download('wav');
-
-  const onSwitch = () => {
-    const open: 0 | 1 = song.open === 1 ? 0 : 1;
-    openSong.mutate({ nativeId: song.native_id, open }, { onSuccess: () => notify(zhWorks.statusChanged, 'success') });
-  };
+  const actionsRoom = <ActionsRoom song={song} member={member} />;
 
   let cover: ReactNode;
   if (failed)
@@ -228,94 +137,22 @@ export function WorkCard({
           </span>
           {failed ? null : <SongCounts plays={song.play_count} likes={song.likeCount} dense />}
         </div>
-        <FormControlLabel
-          className="gq-switch-field"
-          labelPlacement="bottom"
-          label={zhWorks.publicSwitch}
-          control={
-            <Switch
-              size="small"
-              checked={!failed && song.open === 1}
-              disabled={failed || openSong.isPending}
-              onChange={onSwitch}
-            />
-          }
-        />
+        <Suspense fallback={SWITCH_ROOM}>{controls ? <PublicSwitch song={song} /> : SWITCH_ROOM}</Suspense>
       </div>
       {failed ? <p className="gq-body2 gq-muted gq-work-failed">{zhWorks.failedText}</p> : null}
-      <div className={failed ? 'gq-work-actions gq-work-actions-end' : 'gq-work-actions'}>
-        {failed ? null : (
-          // While generating, the song's actions are shown dimmed; clicking one says why it waits.
-          <div className={generating ? 'gq-work-song-actions gq-dimmed' : 'gq-work-song-actions'}>
-            <Action label={playing ? zhWorks.pause : zhWorks.play} onClick={onPlay}>
-              {playing ? <PauseIcon size={20} /> : <PlayArrowIcon size={20} />}
-            </Action>
-            <Action
-              label={song.liked ? zhWorks.unlike : zhWorks.like}
-              pressed={!!song.liked}
-              onClick={onLike}
-              disabled={like.isPending}
-            >
-              {song.liked ? <FavoriteIcon size={20} className="gq-error-text" /> : <FavoriteBorderIcon size={20} />}
-            </Action>
-            <Action label={zhWorks.similar} onClick={onSimilar}>
-              <AutoAwesomeIcon size={20} />
-            </Action>
-            <Action label={zhWorks.extend} onClick={onExtend}>
-              <EditNoteIcon size={20} />
-            </Action>
-            {joinable ? (
-              <Action label={zhWorks.join} onClick={() => setJoining(true)}>
-                <MergeTypeIcon size={20} />
-              </Action>
-            ) : null}
-            <Action label={zhWorks.studio} onClick={onStudio}>
-              <TuneIcon size={20} />
-            </Action>
-            <Action label={zhWorks.share} onClick={onShare} disabled={share.isPending}>
-              <ShareIcon size={20} />
-            </Action>
-            <Action label={zhWorks.download} onClick={onDownload} disabled={downloading !== null}>
-              {downloading === 'mp3' ? <Spinner size={18} /> : <DownloadIcon size={20} />}
-            </Action>
-            {member ? (
-              <Action label={zhWorks.downloadWav} onClick={onDownloadWav} disabled={downloading !== null}>
-                {downloading === 'wav' ? <Spinner size={18} /> : <GraphicEqIcon size={20} />}
-              </Action>
-            ) : null}
-          </div>
-        )}
-        <Action label={zhWorks.delete} onClick={() => onDelete(song)}>
-          <DeleteOutlineIcon size={20} />
-        </Action>
-      </div>
-      {extending ? (
-        <Suspense fallback={null}>
-          <ExtendDialog song={song} open={extending} onClose={() => setExtending(false)} />
-        </Suspense>
-      ) : null}
-      {joining ? (
-        <Suspense fallback={null}>
-          <JoinDialog song={song} onClose={() => setJoining(false)} />
-        </Suspense>
-      ) : null}
-      {studio ? (
-        <Suspense fallback={null}>
-          <StudioMenu
-            song={{
-              id: song.native_id,
-              title: song.title,
-              origin: song.origin ?? 'generate',
-              mine: true,
-              hasStems,
-              sourceId: song.source_id,
-            }}
-            anchor={studio}
-            save={saveSongFile}
-            onClose={() => setStudio(null)}
+      <Suspense fallback={actionsRoom}>
+        {controls ? (
+          <WorkActions
+            song={song}
+            member={member}
+            hasStems={hasStems}
+            onDelete={onDelete}
+            toPlayerSong={toPlayerSong}
           />
-        </Suspense>
-      ) : null}
+        ) : (
+          actionsRoom
+        )}
+      </Suspense>
     </Card>
   );
 }

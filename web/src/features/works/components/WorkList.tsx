@@ -1,14 +1,15 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError, notify } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
 import { zhWorks } from '../../../strings/works';
 import { StatusState } from '../../../components/StatusState';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useProgressiveCount } from '../../../lib/deferred';
 import { useDeleteSong } from '../api/useDeleteSong';
 import type { MyWorks } from '../useMyWorks';
 import { useNow } from '../useNow';
-import { WorkCard } from './WorkCard';
+import { loadControls, WorkCard } from './WorkCard';
 import { EARLY_COVERS } from '../../../lib/early-fetch';
 import { lazyPart } from '../../../lib/lazy-part';
 
@@ -16,10 +17,15 @@ import { lazyPart } from '../../../lib/lazy-part';
 const ConfirmDialog = lazyPart(() => import('../../../ui/ConfirmDialog'));
 const Pagination = lazyPart(() => import('@mui/material/Pagination'), <div className="gq-pagination-room" />);
 
-/** Cards rendered in the first task; the rest follow a few per task. */
-const FIRST_CARDS = 2;
 /** Cards whose covers load at once with high priority (the first screen's, one of which is often its largest paint). */
 const PRIORITY_COVERS = EARLY_COVERS;
+/**
+ * Cards rendered in the first task: every card whose cover is on the first screen, so the covers are drawn together
+ * (each card's controls follow in a task of its own: WorkCard.tsx); the rest follow a few per task.
+ */
+const FIRST_CARDS = PRIORITY_COVERS;
+/** Cards added per later task. */
+const NEXT_CARDS = 2;
 /** A card's height before it renders (cover, padding and the actions row: 154 px measured), so nothing moves later. */
 const CARD_MIN_HEIGHT = 154;
 
@@ -47,8 +53,24 @@ export function WorkList({
   const now = useNow(generating);
   const [toDelete, setToDelete] = useState<UserSong | null>(null);
   const remove = useDeleteSong();
+  // Members get the lossless WAV on every card: asked once here rather than by each card.
+  const member = (useCurrentUser().user?.membershipLevel ?? 0) >= 1;
   // The first cards render at once, the rest a few per later task (lib/deferred.tsx), with room kept for them.
-  const shown = useProgressiveCount(songs.data?.length ?? 0, FIRST_CARDS, FIRST_CARDS);
+  const shown = useProgressiveCount(songs.data?.length ?? 0, FIRST_CARDS, NEXT_CARDS);
+  // The cards' controls (their own chunk: WorkCard.tsx) are asked for once the first cards have been painted, so
+  // their download does not compete with the covers and the list's own code.
+  const hasCards = (songs.data?.length ?? 0) > 0;
+  useEffect(() => {
+    if (!hasCards) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void loadControls().catch(() => undefined), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [hasCards]);
   // The songs of this page that have finished stems on it (工作室 offers their ZIP).
   const split = new Set<string>();
   for (const s of songs.data ?? [])
@@ -98,6 +120,7 @@ export function WorkList({
               song={song}
               now={now}
               onDelete={setToDelete}
+              member={member}
               priority={index < PRIORITY_COVERS}
               hasStems={split.has(song.native_id)}
             />
