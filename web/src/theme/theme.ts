@@ -24,7 +24,8 @@ export const FONT_FAMILY = [
 // MUI's texts go in with the options rather than as createTheme's second argument, which deep-merges a full copy of
 // the finished theme (tens of milliseconds of the app's start on a phone: docs/web-performance.md).
 export const theme = createTheme({
-  cssVariables: { colorSchemeSelector: 'class', cssVarPrefix: 'mui' },
+  // The variables are named --mui-… (MUI's default prefix).
+  cssVariables: { colorSchemeSelector: 'class' },
   colorSchemes: {
     light: {
       palette: {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ok } from '../../testing/handlers';
 import { setViewportWidth } from '../../testing/match-media';
 import { renderApp } from '../../testing/render';
@@ -44,23 +44,6 @@ describe('layout', () => {
     await userEvent.click(within(nav).getByRole('link', { name: '常见问题' }));
     expect(await screen.findByRole('heading', { level: 1, name: '常见问题' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('navigation', { name: '主菜单' })).not.toBeInTheDocument());
-  });
-
-  it('scrolls to the top on a navigation, not when the first page starts', async () => {
-    setViewportWidth(375);
-    const scrollTo = vi.fn();
-    const original = window.scrollTo;
-    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
-    try {
-      renderApp('/');
-      const tabs = await screen.findByRole('navigation', { name: '底部导航' });
-      expect(await screen.findByRole('heading', { level: 1, name: '音乐广场' })).toBeInTheDocument();
-      expect(scrollTo).not.toHaveBeenCalled();
-      await userEvent.click(within(tabs).getByRole('link', { name: '创作' }));
-      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
-    } finally {
-      window.scrollTo = original;
-    }
   });
 
   it('switches layout when the window crosses 1280 px', async () => {

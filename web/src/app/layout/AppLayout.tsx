@@ -1,5 +1,5 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useHydrated } from '../../lib/hydration';
 import { lazyPart } from '../../lib/lazy-part';
@@ -53,13 +53,7 @@ export function AppLayout() {
     if (wide) setDrawerOpen(false);
   }, [wide]);
 
-  // A navigation starts at the top of the next page. Not on the first render: the page has just loaded (at the top, or
-  // where the browser restores it), and scrolling makes the browser lay the page out there and then, in the middle of
-  // hydrating it.
-  const shownPath = useRef(pathname);
   useEffect(() => {
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
     window.scrollTo?.(0, 0);
   }, [pathname]);
 
