@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Slider from '@mui/material/Slider';
@@ -40,7 +39,6 @@ import { notify } from '../../lib/api-client';
 import { copyText } from '../../lib/clipboard';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatCount, formatDuration } from '../../lib/format';
-import { displayTags } from '../../lib/genres';
 import { type PlayerSong, usePlaybackTime, usePlayer } from '../../lib/player';
 import { type PlayerQuery, parsePlayerQuery, playerHref } from '../../lib/player-links';
 import { requestLogin } from '../../lib/session';
@@ -72,6 +70,9 @@ const LARGE_ICON = 35;
 // MUI's Alert, Accordion and the lyric panel load when a notice, a message or the song's lyrics first show.
 const Alert = lazyPart(() => import('@mui/material/Alert'));
 const AlertTitle = lazyPart(() => import('@mui/material/AlertTitle'));
+// The genres' chips (with the genre dictionary) come right after the page's first load; until then their row's room.
+const PlayerTags = lazyPart(() => import('./components/PlayerTags'), <div className="gq-chips" aria-hidden />);
+void PlayerTags.preload().catch(() => undefined);
 const LyricsAccordion = lazyPart(() => import('./components/LyricsAccordion'), <div className="gq-lyrics-room" />);
 // The 工作室 menu (features/studio) loads when first opened.
 const StudioMenu = lazy(() => import('../studio/StudioMenu'));
@@ -217,7 +218,6 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   if (detail.isError) songTitle = zhPlayer.loadFailed;
   else if (detail.isSuccess && !song) songTitle = zhPlayer.offShelf;
   else if (ready) songTitle = song.title;
-  const tags = ready ? displayTags(song.tags) : [];
 
   const duration = (isCurrent && time.duration > 0 ? time.duration : 0) || (ready ? song.duration : 0) || 0;
   const position = isCurrent ? Math.min(time.currentTime, duration || time.currentTime) : 0;
@@ -261,15 +261,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
             ) : null}
           </div>
           {!ready && !detail.isError && !(detail.isSuccess && !song) ? <div className="gq-chips" aria-hidden /> : null}
-          {tags.length > 0 ? (
-            <ul className="gq-chips">
-              {tags.map((tag, i) => (
-                <li key={`${i}-${tag}`}>
-                  <Chip size="small" label={tag} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {ready ? <PlayerTags tags={song.tags} /> : null}
 
           <div className="gq-player-seek">
             <Slider
