@@ -52,7 +52,14 @@ export async function renderRoute(path: string): Promise<RenderedPage> {
     const userOnly = USER_STYLES[path];
     const styled = userOnly ? html + render(userOnly()) : html;
     const chunks = server.extractCriticalToChunks(styled);
-    return { html, styles: server.constructStyleTagsFromChunks(chunks) };
+    // `data-s` marks the tags as already in place: emotion's browser cache otherwise moves every server-rendered tag
+    // to the end of <head> when it is created (to get tags rendered inside the app out of React's way), and each move
+    // makes the browser parse that sheet again and restyle the whole page, in the app's start (docs/web-performance.md).
+    // These are in <head> already; the cache still takes their rules over.
+    const styles = server
+      .constructStyleTagsFromChunks(chunks)
+      .replaceAll('<style data-emotion="', '<style data-s="" data-emotion="');
+    return { html, styles };
   } finally {
     queryClient.clear();
   }

@@ -2,14 +2,16 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import AutoAwesomeIcon from 'icon:AutoAwesome';
 import QueueMusicIcon from 'icon:QueueMusic';
-import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
 import { useGenerationPolling } from '../works/useGenerationPolling';
 import { useMyWorks } from '../works/useMyWorks';
 import { ApiError, notify } from '../../lib/api-client';
-import { useCurrentUser } from '../../lib/current-user';
+import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
+import type { UserProfile } from '../../lib/types';
 import { useHydrated } from '../../lib/hydration';
 import { hasToken, requestLogin } from '../../lib/session';
 import { charLength, type Gender } from '../../lib/style';
@@ -57,11 +59,45 @@ const MusicListDrawer = lazy(() =>
   import('./components/MusicListDrawer').then((m) => ({ default: m.MusicListDrawer })),
 );
 
+/**
+ * The signed-in user's works on this page: the 音乐列表 drawer and the polling while one of them generates. A component
+ * of its own that reads the profile and the works itself, so their answers (a signed-in user's page asks for them as it
+ * starts) redraw this, not the whole form (docs/web-performance.md, "Rendering in slices").
+ */
+const CreateWorks = memo(function CreateWorks({
+  drawerWanted,
+  drawerOpen,
+  onCloseDrawer,
+  page,
+  onPageChange,
+}: {
+  drawerWanted: boolean;
+  drawerOpen: boolean;
+  onCloseDrawer: () => void;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  const { isLoggedIn } = useCurrentUser();
+  const works = useMyWorks(page, isLoggedIn);
+  useGenerationPolling(works.generating, isLoggedIn);
+  return drawerWanted ? (
+    <Suspense fallback={null}>
+      <MusicListDrawer
+        open={drawerOpen}
+        onClose={onCloseDrawer}
+        works={works}
+        page={page}
+        onPageChange={onPageChange}
+      />
+    </Suspense>
+  ) : null;
+});
+
 function CreateView({ withQuery }: { withQuery: boolean }) {
   const [params] = useSearchParams();
   // While the build's page hydrates, the form is the empty one the build drew; the address fills it in right after.
   const [initial] = useState(() => initialCreateState(withQuery ? params : new URLSearchParams()));
-  const { isLoggedIn, isLoading: userLoading } = useCurrentUser();
+  const queryClient = useQueryClient();
 
   const [tab, setTab] = useState<CreateTab>(initial.tab);
   const [description, setDescription] = useState(initial.keywords);
@@ -77,8 +113,6 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
   const [drawerWanted, setDrawerWanted] = useState(false);
   const [drawerPage, setDrawerPage] = useState(1);
 
-  const works = useMyWorks(drawerPage, isLoggedIn);
-  useGenerationPolling(works.generating, isLoggedIn);
   const create = useCreateSong();
   const lyricsAi = useGenerateLyrics();
 
@@ -117,13 +151,17 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
     setFreeStyle(value);
     clearErrorOf('style');
   }, []);
+  const onCloseDrawer = useCallback(() => setDrawerOpen(false), []);
   const onTab = useCallback((value: CreateTab) => {
     setTab(value);
     setError(null);
   }, []);
 
   const needLogin = (): boolean => {
-    if (hasToken() && (isLoggedIn || userLoading)) return false;
+    // Read when asked rather than subscribed to, so the profile's answer does not redraw the whole form: signed in, or
+    // the profile not answered yet (as useCurrentUser's isLoggedIn || isLoading).
+    const profile = queryClient.getQueryState<UserProfile | null>(currentUserQueryKey);
+    if (hasToken() && (!profile || profile.status === 'pending' || !!profile.data)) return false;
     requestLogin();
     return true;
   };
@@ -268,17 +306,13 @@ function CreateView({ withQuery }: { withQuery: boolean }) {
           </form>
         </div>
       </Paper>
-      {drawerWanted ? (
-        <Suspense fallback={null}>
-          <MusicListDrawer
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            works={works}
-            page={drawerPage}
-            onPageChange={setDrawerPage}
-          />
-        </Suspense>
-      ) : null}
+      <CreateWorks
+        drawerWanted={drawerWanted}
+        drawerOpen={drawerOpen}
+        onCloseDrawer={onCloseDrawer}
+        page={drawerPage}
+        onPageChange={setDrawerPage}
+      />
     </PageContainer>
   );
 }

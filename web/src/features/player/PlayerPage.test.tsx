@@ -75,7 +75,8 @@ describe('player page', () => {
     renderApp(playerPath('s1'));
     expect(await screen.findByRole('heading', { level: 2, name: '晚风' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: '播放器' })).toBeInTheDocument();
-    expect(screen.getByText('流行')).toBeInTheDocument();
+    // The genres are a part of the page (components/PlayerTags.tsx), drawn once its code has come.
+    expect(await screen.findByText('流行')).toBeInTheDocument();
     expect(screen.getByText('女声')).toBeInTheDocument();
     expect(screen.getByText('02:05')).toBeInTheDocument();
     expect(screen.getByText('00:00')).toBeInTheDocument();

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Slider from '@mui/material/Slider';
@@ -18,7 +17,19 @@ import ShareIcon from 'icon:Share';
 import SkipNextIcon from 'icon:SkipNext';
 import SkipPreviousIcon from 'icon:SkipPrevious';
 import TuneIcon from 'icon:Tune';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  type ReactNode,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -28,7 +39,6 @@ import { notify } from '../../lib/api-client';
 import { copyText } from '../../lib/clipboard';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatCount, formatDuration } from '../../lib/format';
-import { displayTags } from '../../lib/genres';
 import { type PlayerSong, usePlaybackTime, usePlayer } from '../../lib/player';
 import { type PlayerQuery, parsePlayerQuery, playerHref } from '../../lib/player-links';
 import { requestLogin } from '../../lib/session';
@@ -60,6 +70,9 @@ const LARGE_ICON = 35;
 // MUI's Alert, Accordion and the lyric panel load when a notice, a message or the song's lyrics first show.
 const Alert = lazyPart(() => import('@mui/material/Alert'));
 const AlertTitle = lazyPart(() => import('@mui/material/AlertTitle'));
+// The genres' chips (with the genre dictionary) come right after the page's first load; until then their row's room.
+const PlayerTags = lazyPart(() => import('./components/PlayerTags'), <div className="gq-chips" aria-hidden />);
+void PlayerTags.preload().catch(() => undefined);
 const LyricsAccordion = lazyPart(() => import('./components/LyricsAccordion'), <div className="gq-lyrics-room" />);
 // The 工作室 menu (features/studio) loads when first opened.
 const StudioMenu = lazy(() => import('../studio/StudioMenu'));
@@ -137,13 +150,6 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   const ready = !!song && song.nativeId === id;
   songRef.current = ready ? song : null;
   const time = usePlaybackTime();
-  const like = useLikeSong();
-  const share = useShareSong();
-  const { user } = useCurrentUser();
-  const member = (user?.membershipLevel ?? 0) >= 1;
-  const [downloading, setDownloading] = useState<SongFileKind | null>(null);
-  const [studio, setStudio] = useState<HTMLElement | null>(null);
-  const navigate = useNavigate();
   const messageTitleId = useId();
   const rawTimeline = ready ? song.timeline : null;
   const timeline = useMemo(() => readTimeline(rawTimeline), [rawTimeline]);
@@ -156,8 +162,12 @@ function PlayerView({ query }: { query: PlayerQuery }) {
     const key = `${state.index}:${id}`;
     if (loadedKey.current === key) return;
     loadedKey.current = key;
-    load(toPlayerSong(song));
-    dispatch({ type: 'loaded' });
+    // The redraw this asks for (the global audio's current song, the machine's state) is a transition, which React
+    // slices, so it does not hold a slow phone's main thread in one piece (docs/web-performance.md).
+    startTransition(() => {
+      load(toPlayerSong(song));
+      dispatch({ type: 'loaded' });
+    });
   }, [song, id, state.index, load, dispatch]);
 
   // The playing flag follows the audio (refused autoplay, the end of the track, media keys) while it holds this track.
@@ -208,31 +218,11 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   if (detail.isError) songTitle = zhPlayer.loadFailed;
   else if (detail.isSuccess && !song) songTitle = zhPlayer.offShelf;
   else if (ready) songTitle = song.title;
-  const tags = ready ? displayTags(song.tags) : [];
 
   const duration = (isCurrent && time.duration > 0 ? time.duration : 0) || (ready ? song.duration : 0) || 0;
   const position = isCurrent ? Math.min(time.currentTime, duration || time.currentTime) : 0;
   const sliderValue = state.dragging ? state.dragValue : position;
   const canControl = ready && isCurrent;
-
-  const onLike = () => {
-    if (!ready) return;
-    like.mutate({ nativeId: song.nativeId, like: !song.liked });
-  };
-  const onDownload = (kind: SongFileKind) => {
-    if (!ready || downloading) return;
-    setDownloading(kind);
-    void saveSongFile(song.nativeId, song.title, kind).finally(() => setDownloading(null));
-  };
-  const onShare = () => {
-    if (!ready) return;
-    share.mutate(song.nativeId, {
-      onSuccess: async ({ url }) => {
-        if (await copyText(url)) notify(zhPlayer.linkCopied, 'success');
-        else notify(zhPlayer.copyFailed(url), 'warning');
-      },
-    });
-  };
 
   const sliderMax = duration > 0 ? duration : 1;
 
@@ -271,15 +261,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
             ) : null}
           </div>
           {!ready && !detail.isError && !(detail.isSuccess && !song) ? <div className="gq-chips" aria-hidden /> : null}
-          {tags.length > 0 ? (
-            <ul className="gq-chips">
-              {tags.map((tag, i) => (
-                <li key={`${i}-${tag}`}>
-                  <Chip size="small" label={tag} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {ready ? <PlayerTags tags={song.tags} /> : null}
 
           <div className="gq-player-seek">
             <Slider
@@ -341,90 +323,9 @@ function PlayerView({ query }: { query: PlayerQuery }) {
             </IconButton>
           </div>
 
-          {ready ? (
-            <div className="gq-player-actions">
-              <Button
-                variant={song.liked ? 'contained' : 'outlined'}
-                color={song.liked ? 'error' : 'inherit'}
-                startIcon={song.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
-                aria-pressed={!!song.liked}
-                disabled={like.isPending}
-                onClick={onLike}
-              >
-                {/* Named by what it shows (WCAG 2.5.3): 点赞 3, or 取消点赞 3 once liked. */}
-                {song.liked ? zhPlayer.unlike : zhPlayer.like} {formatCount(song.likeCount ?? 0)}
-              </Button>
-              <Button
-                variant="outlined"
-                color="inherit"
-                startIcon={<ShareIcon />}
-
-                aria-label={zhPlayer.share}
-                disabled={share.isPending}
-                onClick={onShare}
-              >
-                {zhPlayer.share}
-              </Button>
-              <Button
-                variant="outlined"
-                color="inherit"
-                startIcon={<TuneIcon />}
-                aria-haspopup="menu"
-                onClick={(event) => {
-                  if (user) setStudio(event.currentTarget);
-                  else requestLogin();
-                }}
-              >
-                {zhPlayer.studio}
-              </Button>
-              {member ? (
-                <Button
-                  variant="outlined"
-                  color="inherit"
-                  startIcon={<GraphicEqIcon />}
-
-                  aria-label={zhPlayer.downloadWavLabel}
-                  disabled={downloading === 'wav'}
-                  onClick={() => onDownload('wav')}
-                >
-                  {zhPlayer.downloadWav}
-                </Button>
-              ) : null}
-              {timeline ? (
-                <Button
-                  variant="outlined"
-                  color="inherit"
-                  startIcon={<LyricsIcon />}
-
-                  aria-label={zhPlayer.downloadLrcLabel}
-                  disabled={downloading === 'lrc'}
-                  onClick={() => onDownload('lrc')}
-                >
-                  {zhPlayer.downloadLrc}
-                </Button>
-              ) : null}
-            </div>
-          ) : null}
+          {ready ? <PlayerActions song={song} synced={!!timeline} /> : null}
         </Paper>
 
-        {ready && studio ? (
-          <Suspense fallback={null}>
-            <StudioMenu
-              song={{
-                id: song.nativeId,
-                title: song.title,
-                origin: song.origin ?? 'generate',
-                mine: !!song.mine,
-                hasStems: false,
-                sourceId: song.source?.nativeId,
-              }}
-              anchor={studio}
-              save={saveSongFile}
-              onClose={() => setStudio(null)}
-              onSubmitted={() => void navigate('/mywork')}
-            />
-          </Suspense>
-        ) : null}
         {ready ? (
           <LyricsAccordion
             id={lyricsId}
@@ -459,6 +360,122 @@ function PlayerView({ query }: { query: PlayerQuery }) {
     </PageContainer>
   );
 }
+
+/**
+ * The song's actions under the controls: like, share, 工作室, and for members 无损 WAV, and the LRC file when the lyrics
+ * follow the song. A component of its own that reads the profile itself, so the profile's answer (a signed-in user's
+ * page asks for it while the page renders) redraws this row, not the whole player with its slider and controls
+ * (docs/web-performance.md, "Rendering in slices").
+ */
+const PlayerActions = memo(function PlayerActions({ song, synced }: { song: SongDetail; synced: boolean }) {
+  const like = useLikeSong();
+  const share = useShareSong();
+  const { user } = useCurrentUser();
+  const member = (user?.membershipLevel ?? 0) >= 1;
+  const [downloading, setDownloading] = useState<SongFileKind | null>(null);
+  const [studio, setStudio] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+
+  const onLike = () => like.mutate({ nativeId: song.nativeId, like: !song.liked });
+  const onDownload = (kind: SongFileKind) => {
+    if (downloading) return;
+    setDownloading(kind);
+    void saveSongFile(song.nativeId, song.title, kind).finally(() => setDownloading(null));
+  };
+  const onShare = () => {
+    share.mutate(song.nativeId, {
+      onSuccess: async ({ url }) => {
+        if (await copyText(url)) notify(zhPlayer.linkCopied, 'success');
+        else notify(zhPlayer.copyFailed(url), 'warning');
+      },
+    });
+  };
+
+  return (
+    <>
+      <div className="gq-player-actions">
+        <Button
+          variant={song.liked ? 'contained' : 'outlined'}
+          color={song.liked ? 'error' : 'inherit'}
+          startIcon={song.liked ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+          aria-pressed={!!song.liked}
+          disabled={like.isPending}
+          onClick={onLike}
+        >
+          {/* Named by what it shows (WCAG 2.5.3): 点赞 3, or 取消点赞 3 once liked. */}
+          {song.liked ? zhPlayer.unlike : zhPlayer.like} {formatCount(song.likeCount ?? 0)}
+        </Button>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<ShareIcon />}
+
+          aria-label={zhPlayer.share}
+          disabled={share.isPending}
+          onClick={onShare}
+        >
+          {zhPlayer.share}
+        </Button>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<TuneIcon />}
+          aria-haspopup="menu"
+          onClick={(event) => {
+            if (user) setStudio(event.currentTarget);
+            else requestLogin();
+          }}
+        >
+          {zhPlayer.studio}
+        </Button>
+        {member ? (
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<GraphicEqIcon />}
+
+            aria-label={zhPlayer.downloadWavLabel}
+            disabled={downloading === 'wav'}
+            onClick={() => onDownload('wav')}
+          >
+            {zhPlayer.downloadWav}
+          </Button>
+        ) : null}
+        {synced ? (
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<LyricsIcon />}
+
+            aria-label={zhPlayer.downloadLrcLabel}
+            disabled={downloading === 'lrc'}
+            onClick={() => onDownload('lrc')}
+          >
+            {zhPlayer.downloadLrc}
+          </Button>
+        ) : null}
+      </div>
+      {studio ? (
+        <Suspense fallback={null}>
+          <StudioMenu
+            song={{
+              id: song.nativeId,
+              title: song.title,
+              origin: song.origin ?? 'generate',
+              mine: !!song.mine,
+              hasStems: false,
+              sourceId: song.source?.nativeId,
+            }}
+            anchor={studio}
+            save={saveSongFile}
+            onClose={() => setStudio(null)}
+            onSubmitted={() => void navigate('/mywork')}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+});
 
 /**
  * Whether the 歌词 panel is open: at first open when the lyrics follow the song (`synced`), for each song anew.
