@@ -69,6 +69,25 @@ measure() { # connections url [extra wrk args...]
         console.log(rps.toFixed(1), p50.toFixed(2), p99.toFixed(2), bad + to);' "$out"
 }
 
+# Which pages PostgreSQL's shared memory is on, when its server runs on this machine. On 4 KB pages every connection
+# (a backend process of its own) takes a page fault the first time it touches each 4 KB of shared_buffers, so each of
+# gequ-server's new connections pays again for every page a random read reaches: at 1,000,000 songs that was about
+# 4 faults and 125 us of PostgreSQL's CPU per song on the first read, against 15-20 us after, and the player detail's
+# first pass ran 0.40-0.44x of the static file instead of 0.66-0.70x on 2 MB huge pages (docs/deploy.md, "Database
+# connections"; bench/README.md).
+pg_page_size_note() { # url
+    local datadir pid
+    datadir=$(psql -XAtq "$1" -c "SHOW data_directory" 2>/dev/null) || return 0
+    pid=$(head -1 "$datadir/postmaster.pid" 2>/dev/null) || return 0
+    [ -r "/proc/$pid/smaps" ] || return 0
+    if grep -q 'KernelPageSize: *2048 kB' "/proc/$pid/smaps"; then
+        echo "PostgreSQL's shared memory is on 2 MB huge pages"
+    else
+        echo "PostgreSQL's shared memory is on 4 KB pages: reserve huge pages (vm.nr_hugepages) and restart it to" \
+            "measure the read path rather than page faults (docs/deploy.md)"
+    fi
+}
+
 run_database() { # sqlite|postgresql
     local dbname=$1 data="$work/$1" url reused=""
     mkdir -p "$data"
@@ -145,8 +164,8 @@ run_database() { # sqlite|postgresql
     # indexes (about 1 GB at 1,000,000 songs) in PostgreSQL's shared_buffers, the SQLite file in the OS's page cache.
     # A database just started reads every page once from the OS (the search index's build scans the table through
     # a small ring, which does not fill shared_buffers), and a row that walks 20,000 random songs would measure that
-    # one-off copy, not the read path: at 64 connections, before the cache was warmed, the player detail's first
-    # pass ran 0.42-0.48x while the same row at 256 connections, run later, ran 0.60-0.62x (bench/README.md).
+    # one-off copy, not the read path. (What each new connection pays on top of that is the page size's:
+    # pg_page_size_note, above.)
     local t_warm=$SECONDS
     if [ "$dbname" = postgresql ]; then
         psql -XAtq "$url" -c "CREATE EXTENSION IF NOT EXISTS pg_prewarm" -c "SELECT count(pg_prewarm(r)) FROM (
@@ -160,6 +179,7 @@ run_database() { # sqlite|postgresql
         cat "${url#sqlite:}" >/dev/null
     fi
     echo "database cache warmed in $((SECONDS - t_warm)) s"
+    [ "$dbname" = postgresql ] && pg_page_size_note "$url"
 
     # Sign in as the user who owns the most songs, through the real SMS flow (console outbox), solving the login
     # challenge when a database reused across runs has seen this phone ask often (bench/api/ask_code.mjs).
