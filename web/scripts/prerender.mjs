@@ -1,6 +1,6 @@
 // Renders every route's page into its HTML (docs/web-performance.md, "Pages rendered by the build"): sets up the
 // globals a browser has (jsdom), runs the Node build of src/prerender/pages.tsx (vite.prerender.config.ts) on each
-// route, and writes into <route>/index.html emotion's style tags (at the end of <head>) and, unless the page is drawn
+// route, and writes into <route>/index.html its style tags (at the end of <head>) and, unless the page is drawn
 // from its address's query (route-meta.ts `fromQuery`), the page's markup in place of the app shell inside #root,
 // which the browser hydrates (app/start.tsx; `data-prerendered` on #root names the path it was rendered at).
 // Usage: node scripts/prerender.mjs [DIST_DIR] (after vite build; default dist).
@@ -62,7 +62,7 @@ for (const route of ROUTE_META) {
   const { html: markup, styles } = await renderRoute(route.path);
   const file = join(dist, route.path === '/' ? '' : route.path.slice(1), 'index.html');
   let html = readFileSync(file, 'utf8');
-  if (html.includes('data-emotion="css')) throw new Error(`${file} already has its styles`);
+  if (html.includes('data-mui-rules')) throw new Error(`${file} already has its styles`);
   html = html.replace('</head>', `    ${styles}\n    ${darkBeforeClass(styles)}\n  </head>`);
   if (!route.fromQuery) {
     const open = '<div id="root">';

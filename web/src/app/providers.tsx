@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { LoginDialogProvider } from '../features/auth/LoginDialogProvider';
 import { PlayerProvider } from '../lib/player';
 import { useToasterWanted } from '../lib/toast';
+import { pageHasThemeVariables } from '../theme/emotion';
 import { theme } from '../theme/theme';
 import { COLOR_SCHEME_STORAGE_KEY, MODE_STORAGE_KEY } from '../theme/tokens';
 
@@ -19,6 +20,10 @@ function LazyToaster() {
     </Suspense>
   ) : null;
 }
+
+// The page the build wrote carries the theme's CSS variables for both schemes (src/prerender/pages.tsx), so the
+// ThemeProvider need not make them again (theme/emotion.ts); a page without them (the dev server's) gets them from it.
+const themeVariablesInPage = typeof document !== 'undefined' && pageHasThemeVariables();
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -43,6 +48,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       modeStorageKey={MODE_STORAGE_KEY}
       colorSchemeStorageKey={COLOR_SCHEME_STORAGE_KEY}
       disableTransitionOnChange
+      disableStyleSheetGeneration={themeVariablesInPage}
       noSsr
     >
       <QueryClientProvider client={queryClient}>

@@ -1,6 +1,8 @@
 // The app's first render (the last stage of ./boot.tsx).
+import { CacheProvider } from '@emotion/react';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserEmotionCache } from '../theme/emotion';
 import { App } from './App';
 import { preloadRoute } from './routes';
 
@@ -10,10 +12,13 @@ if (!container) throw new Error('#root is missing from index.html');
 // it), so the page renders (or hydrates) without suspending. It renders as a transition, which React splits into
 // short slices, so a slow phone stays responsive while the page is built.
 await preloadRoute(window.location.pathname).catch(() => undefined);
+// emotion's cache with the build's key, taking over the page's style tags where they stand (theme/emotion.ts).
 const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
+  <CacheProvider value={createBrowserEmotionCache()}>
+    <StrictMode>
+      <App />
+    </StrictMode>
+  </CacheProvider>
 );
 // The build rendered this page (scripts/prerender.mjs): hydrate it. Its markup is that of the path it was rendered at;
 // another path served the same file (gequ-server answers unknown paths with the home page's) is rendered anew.

@@ -14,7 +14,7 @@ import { AppProviders, createQueryClient } from '../app/providers';
 import { ROUTE_META } from '../app/route-meta';
 import { preloadRoute, routes } from '../app/routes';
 import { preloadParts } from '../lib/lazy-part';
-import { EMOTION_KEY } from '../theme/emotion';
+import { EMOTION_KEY, PAGE_GLOBALS_ATTRIBUTE, PAGE_RULES_ATTRIBUTE } from '../theme/emotion';
 import { USER_STYLES } from './user-styles';
 
 export { ROUTE_META };
@@ -26,7 +26,10 @@ function Routes() {
 export interface RenderedPage {
   /** The markup of the app at the route (what goes inside #root). */
   html: string;
-  /** emotion's `<style data-emotion="…">` tags for it: the global styles (the theme's CSS variables), then the rules. */
+  /**
+   * The `<style>` tags for it: MUI's global styles (the theme's CSS variables), then the rules, marked for the browser's
+   * emotion cache (theme/emotion.ts).
+   */
   styles: string;
 }
 
@@ -51,14 +54,27 @@ export async function renderRoute(path: string): Promise<RenderedPage> {
     // What the route shows only a signed-in user is rendered too, for its styles (./user-styles.tsx).
     const userOnly = USER_STYLES[path];
     const styled = userOnly ? html + render(userOnly()) : html;
-    const chunks = server.extractCriticalToChunks(styled);
-    // `data-s` marks the tags as already in place: emotion's browser cache otherwise moves every server-rendered tag
-    // to the end of <head> when it is created (to get tags rendered inside the app out of React's way), and each move
-    // makes the browser parse that sheet again and restyle the whole page, in the app's start (docs/web-performance.md).
-    // These are in <head> already; the cache still takes their rules over.
-    const styles = server
-      .constructStyleTagsFromChunks(chunks)
-      .replaceAll('<style data-emotion="', '<style data-s="" data-emotion="');
+    // Every rule the render inserted, not only those whose class is in the markup: a MUI component styled from
+    // another (AppBar from Paper, IconButton from ButtonBase, …) inserts a rule for each layer, and only the last
+    // layer's class reaches the markup. The browser's render inserts the same layers; with their rules in the page it
+    // takes them over too, instead of compiling and inserting them during hydration (docs/web-performance.md).
+    const everyClass = Object.keys(cache.inserted)
+      .map((id) => ` ${EMOTION_KEY}-${id}`)
+      .join('');
+    const chunks = server.extractCriticalToChunks(styled + everyClass);
+    // The global styles (`mui-global`: the theme's CSS variables) and the rules, each in a tag the browser's cache
+    // knows by its attribute (theme/emotion.ts): the rules' tag names them, so the browser's render counts them as
+    // inserted; the globals' tag tells the app that the page has the variables, so its ThemeProvider does not make
+    // them again (app/providers.tsx).
+    // extractCriticalToChunks lists the globals first, the rules last.
+    const styles = chunks.styles
+      .filter((chunk) => chunk.css)
+      .map((chunk) =>
+        chunk.key === EMOTION_KEY
+          ? `<style ${PAGE_RULES_ATTRIBUTE}="${chunk.ids.join(' ')}">${chunk.css}</style>`
+          : `<style ${PAGE_GLOBALS_ATTRIBUTE}="">${chunk.css}</style>`,
+      )
+      .join('');
     return { html, styles };
   } finally {
     queryClient.clear();

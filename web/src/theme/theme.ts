@@ -60,8 +60,19 @@ export const theme = createTheme({
   },
   components: {
     ...muiZhCN.components,
+    // The auto-fill keyframes and their use are in ui.css, which the page carries: InputBase's own global styles
+    // would be one more style tag for emotion to take over (theme/emotion.ts).
+    MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiPaper: { styleOverrides: { outlined: { borderRadius: 16 } } },
   },
 });
+
+// The theme has CSS variables (above): MUI's types then offer the props that go with them (ThemeProvider's
+// disableStyleSheetGeneration, app/providers.tsx) and `theme.vars`.
+declare module '@mui/material/styles' {
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}
