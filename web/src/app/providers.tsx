@@ -4,7 +4,6 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { LoginDialogProvider } from '../features/auth/LoginDialogProvider';
 import { PlayerProvider } from '../lib/player';
 import { useToasterWanted } from '../lib/toast';
-import { pageHasThemeVariables } from '../theme/emotion';
 import { theme } from '../theme/theme';
 import { COLOR_SCHEME_STORAGE_KEY, MODE_STORAGE_KEY } from '../theme/tokens';
 
@@ -20,10 +19,6 @@ function LazyToaster() {
     </Suspense>
   ) : null;
 }
-
-// The page the build wrote carries the theme's CSS variables for both schemes (src/prerender/pages.tsx), so the
-// ThemeProvider need not make them again (theme/emotion.ts); a page without them (the dev server's) gets them from it.
-const themeVariablesInPage = typeof document !== 'undefined' && pageHasThemeVariables();
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -48,7 +43,11 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       modeStorageKey={MODE_STORAGE_KEY}
       colorSchemeStorageKey={COLOR_SCHEME_STORAGE_KEY}
       disableTransitionOnChange
-      disableStyleSheetGeneration={themeVariablesInPage}
+      // Every page of the production build carries the theme's CSS variables for both schemes
+      // (`<style data-mui-globals>`, src/prerender/pages.tsx; gequ-server serves only those pages), so there the
+      // provider need not make them again (theme/emotion.ts). The dev server's page, the build's own render and the
+      // tests get them from it.
+      disableStyleSheetGeneration={import.meta.env.PROD && !import.meta.env.SSR}
       noSsr
     >
       <QueryClientProvider client={queryClient}>

@@ -6,18 +6,24 @@ import { createBrowserEmotionCache } from '../theme/emotion';
 import { App } from './App';
 import { preloadRoute } from './routes';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
+// index.html has it (scripts/route-pages.ts writes every page from it).
+const container = document.getElementById('root') as HTMLElement;
 // The first render waits for the current route's page (its chunk is already downloading: the route's HTML preloads
 // it), so the page renders (or hydrates) without suspending. It renders as a transition, which React splits into
 // short slices, so a slow phone stays responsive while the page is built.
 await preloadRoute(window.location.pathname).catch(() => undefined);
 // emotion's cache with the build's key, taking over the page's style tags where they stand (theme/emotion.ts).
+// StrictMode's checks run in development only, so the production build leaves it out (one less element to hydrate,
+// and bytes of home's first script, whose budget is 130 KB: docs/web-performance.md).
 const app = (
   <CacheProvider value={createBrowserEmotionCache()}>
-    <StrictMode>
+    {import.meta.env.DEV ? (
+      <StrictMode>
+        <App />
+      </StrictMode>
+    ) : (
       <App />
-    </StrictMode>
+    )}
   </CacheProvider>
 );
 // The build rendered this page (scripts/prerender.mjs): hydrate it. Its markup is that of the path it was rendered at;

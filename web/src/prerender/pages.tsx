@@ -14,7 +14,7 @@ import { AppProviders, createQueryClient } from '../app/providers';
 import { ROUTE_META } from '../app/route-meta';
 import { preloadRoute, routes } from '../app/routes';
 import { preloadParts } from '../lib/lazy-part';
-import { EMOTION_KEY, PAGE_GLOBALS_ATTRIBUTE, PAGE_RULES_ATTRIBUTE } from '../theme/emotion';
+import { EMOTION_KEY } from '../theme/emotion';
 import { USER_STYLES } from './user-styles';
 
 export { ROUTE_META };
@@ -71,8 +71,8 @@ export async function renderRoute(path: string): Promise<RenderedPage> {
       .filter((chunk) => chunk.css)
       .map((chunk) =>
         chunk.key === EMOTION_KEY
-          ? `<style ${PAGE_RULES_ATTRIBUTE}="${chunk.ids.join(' ')}">${chunk.css}</style>`
-          : `<style ${PAGE_GLOBALS_ATTRIBUTE}="">${chunk.css}</style>`,
+          ? `<style data-mui-rules="${chunk.ids.join(' ')}">${chunk.css}</style>`
+          : `<style data-mui-globals="">${chunk.css}</style>`,
       )
       .join('');
     return { html, styles };

@@ -1,7 +1,8 @@
 import type { Localization } from '@mui/material/locale';
 
 /**
- * Chinese texts of the MUI components the app uses that have built-in text (TablePagination, Alert, Pagination). MUI's own `zhCN` locale builds an
+ * Chinese texts of the MUI components the app uses that have built-in text (Alert, Pagination; the points record's
+ * TablePagination, shown with no other page's code, gets its own as props in PointsRecordDialog.tsx). MUI's own `zhCN` locale builds an
  * `Intl.NumberFormat('zh-CN')` when its module is evaluated, and the first `Intl` formatter of a page costs tens of
  * milliseconds (the browser loads its locale data), all of it in the app's first task
  * (docs/web-performance.md, "No `Intl` at start"). The numbers these texts show (pages, rows) need no
@@ -9,19 +10,6 @@ import type { Localization } from '@mui/material/locale';
  */
 export const muiZhCN: Localization = {
   components: {
-    MuiTablePagination: {
-      defaultProps: {
-        getItemAriaLabel: (type) => {
-          if (type === 'first') return '第一页';
-          if (type === 'last') return '最后一页';
-          if (type === 'next') return '下一页';
-          return '上一页';
-        },
-        labelRowsPerPage: '每页行数：',
-        labelDisplayedRows: ({ from, to, count }) =>
-          `第 ${from} 条到第 ${to} 条，${count !== -1 ? `共 ${count} 条` : `至少 ${to} 条`}`,
-      },
-    },
     MuiAlert: { defaultProps: { closeText: '关闭' } },
     MuiPagination: {
       defaultProps: {

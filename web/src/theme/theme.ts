@@ -60,9 +60,6 @@ export const theme = createTheme({
   },
   components: {
     ...muiZhCN.components,
-    // The auto-fill keyframes and their use are in ui.css, which the page carries: InputBase's own global styles
-    // would be one more style tag for emotion to take over (theme/emotion.ts).
-    MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiPaper: { styleOverrides: { outlined: { borderRadius: 16 } } },

@@ -103,6 +103,10 @@ export default function PointsRecordDialog({ open, onClose }: { open: boolean; o
           rowsPerPage={size}
           rowsPerPageOptions={[size]}
           onPageChange={(_, next) => setPage(next)}
+          // MUI's Chinese texts for it, here rather than in the theme (theme/mui-locale.ts), where every page's first
+          // script would carry them for this dialog alone.
+          labelDisplayedRows={({ from, to, count }) => zhProfile.recordsShown(from, to, count)}
+          getItemAriaLabel={(type) => (type === 'next' ? zhProfile.nextPage : zhProfile.previousPage)}
         />
       </>
     );
