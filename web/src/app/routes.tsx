@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { announceHydrated } from '../lib/early-clicks';
 import type { RouteObject } from 'react-router';
 import { lazyPart } from '../lib/lazy-part';
 import { AppLayout } from './layout/AppLayout';
@@ -58,13 +59,33 @@ const pages = {
 };
 type PageName = keyof typeof pages;
 
-function page(name: PageName) {
+/** Runs once the page's boundary has hydrated (or rendered): clicks held on the page's markup go through now. */
+function PageHydrated({ partRef }: { partRef: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => announceHydrated(partRef.current), [partRef]);
+  return null;
+}
+
+/**
+ * A route's page in a Suspense boundary of its own. In a page the build rendered, React hydrates that boundary after
+ * the app's first commit (when #root is marked hydrated), so the page's element is a part of its own for the held
+ * clicks (lib/early-clicks.ts, ui.css .gq-part: no box of its own): a click on the page's markup made before then is
+ * dispatched again once the page itself has hydrated, not when the app shell has.
+ */
+function PageBoundary({ name }: { name: PageName }) {
   const { Page } = pages[name];
+  const partRef = useRef<HTMLDivElement>(null);
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
+    <div className="gq-part" ref={partRef}>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+        <PageHydrated partRef={partRef} />
+      </Suspense>
+    </div>
   );
+}
+
+function page(name: PageName) {
+  return <PageBoundary name={name} />;
 }
 
 /** Loads the chunk of the page at `pathname` (a route of ROUTE_PATHS, else the 404 page). */

@@ -10,8 +10,9 @@
 /** The event the app dispatches on document when it has hydrated more of the page (`announceHydrated`). */
 export const HYDRATED_EVENT = 'gequ:hydrated';
 /**
- * Marks what React has hydrated: #root once the page's markup is (the app's first commit), and each `.gq-part` (a lazy
- * part's element, lib/lazy-part.tsx) once its code has come and it is hydrated too.
+ * Marks what React has hydrated: #root once the app shell is (the app's first commit), and each `.gq-part` once it is
+ * hydrated too: a lazy part's element (lib/lazy-part.tsx) once its code has come, and the route's page element
+ * (app/routes.tsx) once React has hydrated the page's Suspense boundary, which it does after the first commit.
  */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 

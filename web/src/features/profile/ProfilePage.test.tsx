@@ -37,6 +37,33 @@ describe('profile page: visitors', () => {
     await userEvent.click(within(main()).getByRole('button', { name: '登录' }));
     expect(await screen.findByRole('dialog', { name: '登录' })).toBeInTheDocument();
   });
+
+  it('draws the prompt and the loading state in one box until the profile answers; the prompt stays the same element', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('*/user/select', async () => {
+        await answered;
+        return fail(4010, '请先登录');
+      }),
+    );
+    window.localStorage.setItem(TOKEN_KEY, 'stale');
+    const { container } = renderApp('/profile');
+    await screen.findByRole('heading', { level: 1, name: '个人中心' });
+    // The entry's hint (lib/session-hint.ts) picks which one shows; both are drawn, with nothing marked known.
+    const box = container.querySelector('.gq-session')!;
+    expect(box).not.toHaveAttribute('data-session');
+    const prompt = box.querySelector('.gq-session-visitor')!;
+    expect(prompt).toHaveTextContent('登录后即可查看个人资料、积分与会员信息。');
+    const login = within(prompt as HTMLElement).getByRole('button', { name: '登录' });
+    expect(box.querySelector('.gq-session-user [role="status"]')).not.toBeNull();
+    answer();
+    // Known to be a visitor: the same box shows the same prompt alone, the loading state has gone.
+    await waitFor(() => expect(box).toHaveAttribute('data-session', 'visitor'));
+    expect(box.isConnected).toBe(true);
+    expect(box.querySelector('.gq-session-user')).toBeNull();
+    expect(within(main()).getByRole('button', { name: '登录' })).toBe(login);
+  });
 });
 
 describe('profile page: what it shows', () => {

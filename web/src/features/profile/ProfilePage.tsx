@@ -9,6 +9,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
+import { SessionStates } from '../../components/SessionStates';
 import { StatusState } from '../../components/StatusState';
 import { logout, useCurrentUser } from '../../lib/current-user';
 import { formatDate } from '../../lib/date';
@@ -45,31 +46,32 @@ export default function ProfilePage() {
   };
   const closeDialog = () => setDialog(null);
 
-  if (isLoading) {
+  const visitorPrompt = (
+    <Paper variant="outlined" className="gq-panel">
+      <StatusState
+        kind="empty"
+        title={zh.user.loginFirstTitle}
+        text={zh.user.loginFirstText}
+        action={
+          <Button variant="contained" onClick={requestLogin}>
+            {zh.nav.login}
+          </Button>
+        }
+      />
+    </Paper>
+  );
+  // Until the profile has answered (and in the page the build rendered), the visitor's prompt and the loading state
+  // are drawn in one place and the session hint on <html> shows one (components/SessionStates.tsx): a visitor sees the
+  // prompt from the first paint, and it stays the same element once the answer is known.
+  if (isLoading || !user) {
     return (
       <PageContainer maxWidth={880}>
         <PageTitle title={zhProfile.title} />
-        <StatusState kind="loading" />
-      </PageContainer>
-    );
-  }
-
-  if (!user) {
-    return (
-      <PageContainer maxWidth={880}>
-        <PageTitle title={zhProfile.title} />
-        <Paper variant="outlined" className="gq-panel">
-          <StatusState
-            kind="empty"
-            title={zh.user.loginFirstTitle}
-            text={zh.user.loginFirstText}
-            action={
-              <Button variant="contained" onClick={requestLogin}>
-                {zh.nav.login}
-              </Button>
-            }
-          />
-        </Paper>
+        {isLoading ? (
+          <SessionStates visitor={visitorPrompt} user={<StatusState kind="loading" />} />
+        ) : (
+          <SessionStates visitor={visitorPrompt} />
+        )}
       </PageContainer>
     );
   }
