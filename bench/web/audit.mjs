@@ -11,21 +11,25 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const base = process.env.GEQU_BENCH_URL;
-const dataDir = process.env.GEQU_BENCH_DATA;
 const outDir = process.env.GEQU_BENCH_OUT ?? path.resolve('build/lighthouse');
 const only = process.env.GEQU_BENCH_ROUTES?.split(',').filter(Boolean);
 const runs = Number(process.env.GEQU_BENCH_RUNS ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('GEQU_BENCH_RUNS must be a whole number of at least 1');
 const cpuSlowdown = process.env.GEQU_BENCH_CPU_SLOWDOWN ? Number(process.env.GEQU_BENCH_CPU_SLOWDOWN) : undefined;
-if (!base || !dataDir) throw new Error('GEQU_BENCH_URL and GEQU_BENCH_DATA are required (bench/web/run.sh sets them)');
+if (!process.env.GEQU_BENCH_URL || !process.env.GEQU_BENCH_DATA)
+    throw new Error('GEQU_BENCH_URL and GEQU_BENCH_DATA are required (bench/web/run.sh sets them)');
+// The builds audited: web/dist, and with GEQU_BENCH_COMPARE (run.sh) a second one served by a server of its own ("B").
+const targets = [{ label: 'A', base: process.env.GEQU_BENCH_URL, dataDir: process.env.GEQU_BENCH_DATA }];
+if (process.env.GEQU_BENCH_URL_B)
+    targets.push({ label: 'B', base: process.env.GEQU_BENCH_URL_B, dataDir: process.env.GEQU_BENCH_DATA_B });
+const comparing = targets.length > 1;
 
 const b64 = (text) => Buffer.from(text, 'utf8').toString('base64');
 
-async function call(route, { token, body } = {}) {
+async function call(target, route, { token, body } = {}) {
     const headers = { 'Content-Type': 'application/json' };
     if (token) headers.Authorization = token;
-    const response = await fetch(base + route, {
+    const response = await fetch(target.base + route, {
         method: body === undefined ? 'GET' : 'POST',
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -36,8 +40,8 @@ async function call(route, { token, body } = {}) {
 }
 
 /// The newest code the console SMS provider wrote for the phone.
-async function codeFor(phone) {
-    const outbox = path.join(dataDir, 'sms-outbox.jsonl');
+async function codeFor(target, phone) {
+    const outbox = path.join(target.dataDir, 'sms-outbox.jsonl');
     for (let i = 0; i < 100; i++) {
         if (existsSync(outbox)) {
             const mine = readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l))
@@ -49,11 +53,11 @@ async function codeFor(phone) {
     throw new Error(`no SMS code for ${phone}`);
 }
 
-async function waitForSongs(token, count) {
+async function waitForSongs(target, token, count) {
     const deadline = Date.now() + 180000;
     while (Date.now() < deadline) {
-        const generating = (await call('/music/song/generateNumber', { token })).data;
-        const total = (await call('/music/song/listNumber', { token })).data;
+        const generating = (await call(target, '/music/song/generateNumber', { token })).data;
+        const total = (await call(target, '/music/song/listNumber', { token })).data;
         if (generating === 0 && total >= count) return;
         await new Promise((r) => setTimeout(r, 500));
     }
@@ -61,17 +65,18 @@ async function waitForSongs(token, count) {
 }
 
 /// A user with four finished songs (three public) and one waiting sandbox order.
-async function seed() {
+async function seed(target) {
     const phone = '13912345678';
-    await call('/login/code', { body: { phoneNumber: phone } });
-    const token = (await call('/login/phone', { body: { phoneNumber: phone, code: await codeFor(phone) } })).data.token;
+    await call(target, '/login/code', { body: { phoneNumber: phone } });
+    const code = await codeFor(target, phone);
+    const token = (await call(target, '/login/phone', { body: { phoneNumber: phone, code } })).data.token;
     const blank = { action: 'generate', audio_id: '', continue_at: 0, model: 'chirp-v3-5', instrumental: false };
-    await call('/music/api/create/ace', {
+    await call(target, '/music/api/create/ace', {
         token,
         body: { ...blank, prompt: '一首关于夏夜海边的轻快流行歌', lyric: '', custom: false, title: '', style: '', gender: 'random' },
     });
-    await waitForSongs(token, 2);
-    await call('/music/api/create/ace', {
+    await waitForSongs(target, token, 2);
+    await call(target, '/music/api/create/ace', {
         token,
         body: {
             ...blank,
@@ -83,17 +88,18 @@ async function seed() {
             gender: 'female',
         },
     });
-    await waitForSongs(token, 4);
-    const songs = (await call('/music/song/list?page=1', { token })).data;
-    for (const song of songs.slice(0, 3)) await call('/music/openSong', { token, body: { nativeId: song.native_id, openId: 1 } });
-    const order = await call('/pay/jsapiPc', { token, body: 4 });
+    await waitForSongs(target, token, 4);
+    const songs = (await call(target, '/music/song/list?page=1', { token })).data;
+    for (const song of songs.slice(0, 3))
+        await call(target, '/music/openSong', { token, body: { nativeId: song.native_id, openId: 1 } });
+    const order = await call(target, '/pay/jsapiPc', { token, body: 4 });
     return { token, songId: songs[0].native_id, orderNo: String(order.request_id) };
 }
 
-const { token, songId, orderNo } = await seed();
+await Promise.all(targets.map(async (target) => Object.assign(target, await seed(target))));
 
-// [name, path, has a signed-in state]
-const routes = [
+/// [name, path, has a signed-in state] for one target (its song and order).
+const routesOf = ({ songId, orderNo }) => [
     ['home', '/', true],
     ['create', '/create', true],
     ['mywork', '/mywork', true],
@@ -119,16 +125,16 @@ const browser = await puppeteer.launch({
 /// tiny same-origin file so no app asset is cached: Lighthouse's own storage reset leaves localStorage alone
 /// (`clearStorageTypes`), so a visitor audited after a user would still hold the user's token. Storage is then kept,
 /// and the HTTP cache cleared so the load is still cold.
-async function audit(route, signedIn) {
+async function audit(target, route, signedIn) {
     const page = await browser.newPage();
     try {
         const cdp = await page.createCDPSession();
-        await page.goto(base + '/robots.txt');
+        await page.goto(target.base + '/robots.txt');
         await page.evaluate((t) => {
             localStorage.clear();
             sessionStorage.clear();
             if (t) localStorage.setItem('Authorization', t);
-        }, signedIn ? token : null);
+        }, signedIn ? target.token : null);
         await cdp.send('Network.clearBrowserCache');
         const flags = {
             output: 'json',
@@ -137,7 +143,7 @@ async function audit(route, signedIn) {
             disableStorageReset: signedIn,
             ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
         };
-        const result = await lighthouse(base + route, flags, undefined, page);
+        const result = await lighthouse(target.base + route, flags, undefined, page);
         return result.lhr;
     } finally {
         await page.close();
@@ -145,25 +151,40 @@ async function audit(route, signedIn) {
 }
 
 mkdirSync(outDir, { recursive: true });
-const cells = routes.flatMap(([name, route, hasUser]) =>
-    (hasUser ? [false, true] : [false]).map((signedIn) => ({ name, route, signedIn, state: signedIn ? 'user' : 'visitor', runs: [] })),
+const cells = targets.flatMap((target) =>
+    routesOf(target).flatMap(([name, route, hasUser]) =>
+        (hasUser ? [false, true] : [false]).map((signedIn) => ({
+            target,
+            name,
+            route,
+            signedIn,
+            state: signedIn ? 'user' : 'visitor',
+            // The report's file name: <route>-<state>[-B].json
+            file: `${name}-${signedIn ? 'user' : 'visitor'}${target.label === 'A' ? '' : '-B'}`,
+            runs: [],
+        })),
+    ),
 );
+// Every cell once per round, so a busy stretch of the machine falls on different cells in different rounds; when
+// comparing, each route's A and B audits follow each other.
+const order = comparing
+    ? cells.filter((c) => c.target.label === 'A').flatMap((a) => [a, cells.find((b) => b.target.label === 'B' && b.name === a.name && b.state === a.state)])
+    : cells;
 const performanceScore = (lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100);
 const benchmarkIndexes = [];
-// Every cell once per round, so a busy stretch of the machine falls on different cells in different rounds.
 for (let round = 1; round <= runs; round++) {
-    for (const cell of cells) {
-        const lhr = await audit(cell.route, cell.signedIn);
-        if (lhr.runtimeError) throw new Error(`${cell.name} (${cell.state}): ${lhr.runtimeError.message}`);
+    for (const cell of order) {
+        const lhr = await audit(cell.target, cell.route, cell.signedIn);
+        if (lhr.runtimeError) throw new Error(`${cell.file}: ${lhr.runtimeError.message}`);
         benchmarkIndexes.push(lhr.environment.benchmarkIndex);
-        writeFileSync(path.join(outDir, `${cell.name}-${cell.state}-run${round}.json`), JSON.stringify(lhr));
+        writeFileSync(path.join(outDir, `${cell.file}-run${round}.json`), JSON.stringify(lhr));
         cell.runs.push(lhr);
     }
 }
-const rows = [];
+const rows = new Map(targets.map((t) => [t.label, []]));
 const failures = [];
 for (const cell of cells) {
-    // The median run by performance score (ties: the lower Total Blocking Time); its report is `<route>-<state>.json`.
+    // The median run by performance score (ties: the lower Total Blocking Time); its report is `<file>.json`.
     const sorted = cell.runs
         .slice()
         .sort(
@@ -172,14 +193,16 @@ for (const cell of cells) {
                 y.audits['total-blocking-time'].numericValue - x.audits['total-blocking-time'].numericValue,
         );
     const lhr = sorted[Math.floor((sorted.length - 1) / 2)];
+    cell.median = lhr;
     const { name, state } = cell;
-    writeFileSync(path.join(outDir, `${name}-${state}.json`), JSON.stringify(lhr));
+    const label = comparing ? `${name} (${state}, ${cell.target.label})` : `${name} (${state})`;
+    writeFileSync(path.join(outDir, `${cell.file}.json`), JSON.stringify(lhr));
     const scores = categories.map((c) => Math.round((lhr.categories[c].score ?? 0) * 100));
     const a = lhr.audits;
     const js = (a['network-requests'].details?.items ?? [])
         .filter((i) => i.resourceType === 'Script')
         .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
-    rows.push([
+    rows.get(cell.target.label).push([
         name === 'home' ? '/' : `/${name}`,
         state,
         ...scores,
@@ -194,7 +217,7 @@ for (const cell of cells) {
         for (const ref of lhr.categories[c].auditRefs) {
             const audit = a[ref.id];
             if (ref.weight > 0 && audit.score !== null && audit.score < 0.9) {
-                failures.push(`${name} (${state}) ${c}: ${ref.id} (${audit.displayValue ?? audit.score})`);
+                failures.push(`${label} ${c}: ${ref.id} (${audit.displayValue ?? audit.score})`);
             }
         }
     }
@@ -202,7 +225,7 @@ for (const cell of cells) {
     for (const run of cell.runs) {
         for (const c of categories.slice(1)) {
             const score = Math.round((run.categories[c].score ?? 0) * 100);
-            if (score < 100 && run !== lhr) failures.push(`${name} (${state}) ${c}: ${score} in one of the other runs`);
+            if (score < 100 && run !== lhr) failures.push(`${label} ${c}: ${score} in one of the other runs`);
         }
     }
 }
@@ -210,9 +233,29 @@ await browser.close();
 const loadAfter = os.loadavg();
 
 const header = ['route', 'state', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'JS KB gzip', 'perf, each run'];
-console.log(`| ${header.join(' | ')} |`);
-console.log(`|${header.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`);
-for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+for (const target of targets) {
+    if (comparing)
+        console.log(`\n${target.label}: ${target.label === 'A' ? 'web/dist' : process.env.GEQU_BENCH_COMPARE ?? 'GEQU_BENCH_COMPARE'}\n`);
+    console.log(`| ${header.join(' | ')} |`);
+    console.log(`|${header.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`);
+    for (const row of rows.get(target.label)) console.log(`| ${row.join(' | ')} |`);
+}
+if (comparing) {
+    // B against A, cell by cell: the medians, and how many of the runs B won by performance score.
+    const metric = (lhr, id) => lhr.audits[id].numericValue;
+    console.log('\nB against A (medians):\n');
+    console.log('| route | state | perf A → B | TBT A → B | LCP A → B |');
+    console.log('|---|---|---:|---:|---:|');
+    for (const a of cells.filter((c) => c.target.label === 'A')) {
+        const b = cells.find((c) => c.target.label === 'B' && c.name === a.name && c.state === a.state);
+        const tbt = (c) => Math.round(metric(c.median, 'total-blocking-time'));
+        const lcp = (c) => (metric(c.median, 'largest-contentful-paint') / 1000).toFixed(1);
+        console.log(
+            `| ${a.name === 'home' ? '/' : `/${a.name}`} | ${a.state} | ${performanceScore(a.median)} → ${performanceScore(b.median)} | ` +
+                `${tbt(a)} → ${tbt(b)} ms | ${lcp(a)} → ${lcp(b)} s |`,
+        );
+    }
+}
 console.log(
     `\nLighthouse ${JSON.parse(readFileSync(new URL('./node_modules/lighthouse/package.json', import.meta.url))).version}, ` +
         `mobile, simulated slow 4G, CPU x${cpuSlowdown ?? 4}; the median of ${runs} run${runs === 1 ? '' : 's'} per cell ` +
