@@ -41,19 +41,6 @@ function schedule() {
   nextTask(runStep);
 }
 
-/**
- * Runs `callback` once the main thread is idle (`requestIdleCallback`, at most `timeoutMs` later), or after
- * `timeoutMs` where the browser has no idle callbacks; the returned function cancels it.
- */
-export function whenIdle(callback: () => void, timeoutMs: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(callback, { timeout: timeoutMs });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(callback, timeoutMs);
-  return () => clearTimeout(timer);
-}
-
 /** Queues `step` (one task of its own); the returned function takes it back if it has not run yet. */
 export function deferStep(step: Step): () => void {
   queue.push(step);
@@ -64,16 +51,13 @@ export function deferStep(step: Step): () => void {
   };
 }
 
-/**
- * False on the first render, true from a later task on (after the page's first paint); with `after`, from the task
- * after the one in which `after` became true.
- */
-export function useIdleReady(after = true): boolean {
+/** False on the first render, true from a later task on (after the page's first paint). */
+export function useIdleReady(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (ready || !after) return undefined;
+    if (ready) return undefined;
     return deferStep(() => setReady(true));
-  }, [ready, after]);
+  }, [ready]);
   return ready;
 }
 

@@ -1,7 +1,6 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { whenIdle } from '../../lib/deferred';
 import { useHydrated } from '../../lib/hydration';
 import { lazyPart } from '../../lib/lazy-part';
 import { usePlayer } from '../../lib/player';
@@ -19,12 +18,9 @@ void TopBar.preload().catch(() => undefined);
 void BottomTabs.preload().catch(() => undefined);
 // Loaded on the first play, so the bar stays out of the initial bundle.
 const MiniPlayer = lazy(() => import('./MiniPlayer'));
-// The page that says a page failed: its module is fetched a few seconds after the app has started, when the main
-// thread is idle (below), so it is there even when the failure is a chunk that can no longer be loaded (after a
-// deployment), and stays out of the first load and of the first screen's work.
+// The page that says a page failed: its module is fetched once the app has started (below), so it is there even when
+// the failure is a chunk that can no longer be loaded (after a deployment), and stays out of the first load.
 const loadRouteError = () => import('../RouteError');
-const ROUTE_ERROR_AFTER_MS = 3000;
-const ROUTE_ERROR_IDLE_MS = 2000;
 const RouteError = lazy(() => loadRouteError().then((m) => ({ default: m.RouteError })));
 // Loaded when the menu is first opened (MUI's Drawer and its modal code).
 const MenuDrawer = lazy(() => import('./MenuDrawer'));
@@ -62,14 +58,7 @@ export function AppLayout() {
   }, [pathname]);
 
   useEffect(() => {
-    let cancelIdle = () => undefined as void;
-    const timer = setTimeout(() => {
-      cancelIdle = whenIdle(() => void loadRouteError().catch(() => undefined), ROUTE_ERROR_IDLE_MS);
-    }, ROUTE_ERROR_AFTER_MS);
-    return () => {
-      clearTimeout(timer);
-      cancelIdle();
-    };
+    void loadRouteError().catch(() => undefined);
   }, []);
 
   return (

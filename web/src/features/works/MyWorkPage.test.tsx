@@ -108,31 +108,6 @@ describe('my works: the three states', () => {
     expect(within(c).getByRole('switch', { name: '公开' })).toBeEnabled();
   });
 
-  it("a card's controls wait until the first covers have been decoded (one of them is the largest paint)", async () => {
-    let decoded: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (decoded = resolve));
-    const decode = vi.fn(() => gate);
-    const original = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'decode');
-    Object.defineProperty(HTMLImageElement.prototype, 'decode', { configurable: true, value: decode });
-    try {
-      // Their code is already here: only the covers hold them back.
-      await import('./components/WorkCardControls');
-      serveWorks([userSong('a', { title: '晚风', native_image_url: '/media/a.svg' })]);
-      await openWorks();
-      const c = await screen.findByRole('article', { name: '晚风' });
-      await waitFor(() => expect(decode).toHaveBeenCalled());
-      await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
-      expect(within(c).queryByRole('switch', { name: '公开' })).toBeNull();
-      expect(within(c).queryByRole('button', { name: '删除' })).toBeNull();
-      decoded();
-      expect(await within(c).findByRole('switch', { name: '公开' })).toBeEnabled();
-      expect(within(c).getByRole('button', { name: '删除' })).toBeInTheDocument();
-    } finally {
-      if (original) Object.defineProperty(HTMLImageElement.prototype, 'decode', original);
-      else delete (HTMLImageElement.prototype as { decode?: unknown }).decode;
-    }
-  });
-
   it('a generating song: spinner and the progress text, moving every second', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date('2024-09-01T08:00:00Z').getTime();

@@ -66,7 +66,6 @@ export function WorkCard({
   member = false,
   priority = false,
   hasStems = false,
-  controlsAfter = true,
 }: {
   song: UserSong;
   now: number;
@@ -77,10 +76,8 @@ export function WorkCard({
   hasStems?: boolean;
   /** Load the cover at once, with high priority (one of the first cards on screen). */
   priority?: boolean;
-  /** False until the controls may render (WorkList: once the first covers have been painted). */
-  controlsAfter?: boolean;
 }) {
-  const controls = useIdleReady(controlsAfter);
+  const controls = useIdleReady();
   const generating = song.complete === 0;
   const failed = song.complete === -1;
   const tags = displayTags(song.tags);

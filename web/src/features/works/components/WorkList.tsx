@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError, notify } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
@@ -24,8 +24,6 @@ const PRIORITY_COVERS = EARLY_COVERS;
  * (each card's controls follow in a task of its own: WorkCard.tsx); the rest follow a few per task.
  */
 const FIRST_CARDS = PRIORITY_COVERS;
-/** The longest the controls wait for the first covers (a slow or failing image does not hold them up). */
-const CONTROLS_WAIT_MS = 3000;
 /** Cards added per later task. */
 const NEXT_CARDS = 2;
 /** A card's height before it renders (cover, padding and the actions row: 154 px measured), so nothing moves later. */
@@ -59,40 +57,16 @@ export function WorkList({
   const member = (useCurrentUser().user?.membershipLevel ?? 0) >= 1;
   // The first cards render at once, the rest a few per later task (lib/deferred.tsx), with room kept for them.
   const shown = useProgressiveCount(songs.data?.length ?? 0, FIRST_CARDS, NEXT_CARDS);
-  // The cards' controls (their own chunk: WorkCard.tsx) are asked for, and rendered, once the first cards' covers
-  // have been decoded and painted: their download does not compete with the covers and the list's own code, and the
-  // largest paint (one of those covers) does not wait behind their chunks (docs/web-performance.md, "My works before
-  // the app").
-  const grid = useRef<HTMLDivElement>(null);
-  const [coversPainted, setCoversPainted] = useState(false);
+  // The cards' controls (their own chunk: WorkCard.tsx) are asked for once the first cards have been painted, so
+  // their download does not compete with the covers and the list's own code.
   const hasCards = (songs.data?.length ?? 0) > 0;
   useEffect(() => {
     if (!hasCards) return undefined;
-    let cancelled = false;
-    let frame = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const covers = [...(grid.current?.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]') ?? [])];
-    const decoded = Promise.all(
-      covers.map((img) => (typeof img.decode === 'function' ? img.decode().catch(() => undefined) : undefined)),
-    );
-    const atMost = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, CONTROLS_WAIT_MS);
-    });
-    void Promise.race([decoded, atMost]).then(() => {
-      if (cancelled) return;
-      clearTimeout(timer);
-      // A frame to draw them, and one more so that frame has been presented (the largest paint is reported then).
-      frame = requestAnimationFrame(() => {
-        frame = requestAnimationFrame(() => {
-          timer = setTimeout(() => {
-            void loadControls().catch(() => undefined);
-            setCoversPainted(true);
-          }, 0);
-        });
-      });
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void loadControls().catch(() => undefined), 0);
     });
     return () => {
-      cancelled = true;
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
@@ -138,7 +112,7 @@ export function WorkList({
 
   return (
     <>
-      <div ref={grid} className={`gq-work-grid gq-work-grid-${columns}`}>
+      <div className={`gq-work-grid gq-work-grid-${columns}`}>
         {songs.data.map((song, index) =>
           index < shown ? (
             <WorkCard
@@ -148,7 +122,6 @@ export function WorkList({
               onDelete={setToDelete}
               member={member}
               priority={index < PRIORITY_COVERS}
-              controlsAfter={coversPainted}
               hasStems={split.has(song.native_id)}
             />
           ) : (
