@@ -39,4 +39,4 @@ echo "e2e: server at $url (data $data)"
 
 mkdir -p build/e2e-shots
 GEQU_E2E_URL="$url" GEQU_E2E_DATA="$data" GEQU_E2E_BUILD="$root/$build" GEQU_E2E_SHOTS="$root/build/e2e-shots" \
-    node --test --test-reporter=tap --test-concurrency=1 tests/e2e/*.test.mjs
+    node --test --test-reporter=tap --test-concurrency=1 ${GEQU_E2E_TESTS:-tests/e2e/*.test.mjs}

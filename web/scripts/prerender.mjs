@@ -59,7 +59,7 @@ function darkBeforeClass(styles) {
 }
 
 for (const route of ROUTE_META) {
-  const { html: markup, styles } = await renderRoute(route.path);
+  const { html: markup, styles, templates } = await renderRoute(route.path);
   const file = join(dist, route.path === '/' ? '' : route.path.slice(1), 'index.html');
   let html = readFileSync(file, 'utf8');
   if (html.includes('data-mui-rules')) throw new Error(`${file} already has its styles`);
@@ -71,6 +71,8 @@ for (const route of ROUTE_META) {
     const end = divEnd(html, start);
     html = `${html.slice(0, start)}<div id="root" data-prerendered="${route.path}">${markup}</div>${html.slice(end)}`;
   }
+  // Markup the entry copies before the app runs (/mywork's first cards: src/lib/works-preview.ts), after #root.
+  if (templates) html = html.replace('</body>', `  ${templates}\n  </body>`);
   writeFileSync(file, html);
   const kb = (text) => (Buffer.byteLength(text) / 1024).toFixed(1);
   console.log(`${route.path}: ${route.fromQuery ? 'shell' : `${kb(markup)} KB of markup`}, ${kb(styles)} KB of styles`);

@@ -14,8 +14,10 @@ const token = storedToken();
 markSessionHint(token);
 // A click on the painted page before its code has hydrated it is answered once it has (lib/early-clicks.ts).
 holdEarlyClicks();
-// The first screen's data is asked for now, while the app's JavaScript downloads (lib/early-fetch.ts).
-startEarlyFetches(location.pathname, token, location.search);
+// The first screen's data is asked for now (lib/early-fetch.ts). Where the entry draws part of the first screen from
+// it (/mywork's first cards, signed in: lib/works-preview.ts), the app's code is asked for once that has been painted:
+// the covers, the page's largest paint, do not share a slow network and the main thread with the app's 200 KB.
+const drawn = startEarlyFetches(location.pathname, token, location.search);
 // Adding a <link rel="modulepreload"> starts its fetch there and then, a few milliseconds each on a slow phone: a
 // route's 25 to 40 of them in one task made the longest task of the page's start (docs/web-performance.md, "The app's
 // code after the first paint"), so they go four per task, in the page's order (the app's chunks, then the parts).
@@ -37,5 +39,5 @@ const boot = () => {
   preloadSome();
   void import('./app/boot');
 };
-if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(boot, 0));
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(() => void drawn.then(boot)));
 else boot();

@@ -106,8 +106,11 @@ describe('early fetches', () => {
       ),
     );
     startEarlyFetches('/mywork', 'tok-9');
+    // `as` and `fetchPriority` are properties reflecting their attributes in browsers; jsdom has no such properties.
     const preloads = () =>
-      [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('href'));
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')]
+        .filter((l) => l.as === 'image' && l.fetchPriority === 'high')
+        .map((l) => l.getAttribute('href'));
     await expect.poll(preloads).toEqual(['/media/a.svg']);
     // The API client still reads the whole answer.
     await expect(apiGet('/music/song/list', { page: 1 })).resolves.toHaveLength(6);
@@ -129,8 +132,11 @@ describe('early fetches', () => {
     expect(earlyPathsFor('/mywork', '', false)).toEqual([]);
 
     startEarlyFetches('/musicPlayer', null, search);
+    // `as` and `fetchPriority` are properties reflecting their attributes in browsers; jsdom has no such properties.
     const preloads = () =>
-      [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('href'));
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')]
+        .filter((l) => l.as === 'image' && l.fetchPriority === 'high')
+        .map((l) => l.getAttribute('href'));
     await expect.poll(preloads).toEqual(['/media/p.svg']);
     // The page's own request takes the early answer over instead of asking again.
     await expect(apiGet('/music/getMusic', { id: 'song 1+' })).resolves.toMatchObject({ imageUrl: '/media/p.svg' });

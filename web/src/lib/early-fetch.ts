@@ -5,8 +5,9 @@
 // (docs/web-performance.md). The API client takes a matching request over instead of sending it again, once, and only
 // soon after it started and with the same token; anything not taken is simply dropped.
 //
-// This module imports only lib/base64.ts (itself free of imports): the entry loads it before anything else
-// (vite.config.ts keeps both out of the app's chunk).
+// This module imports only lib/base64.ts (itself free of imports), and on /mywork, when signed in, lib/works-preview.ts
+// when it starts the works page: the entry loads it before anything else (vite.config.ts keeps them out of the app's
+// chunk).
 import { decodeBase64 } from './base64';
 
 /** The localStorage key of the login token: the same as session.ts's TOKEN_KEY (tested), which this module cannot import. */
@@ -55,9 +56,20 @@ export function earlyPathsFor(pathname: string, search = '', signedIn = true): s
   return [];
 }
 
-/** Starts the first screen's GETs (with the token when one is stored); called once by the entry. */
-export function startEarlyFetches(pathname: string, token: string | null, search = '', now = Date.now()): void {
-  if (typeof fetch !== 'function') return;
+/**
+ * Starts the first screen's GETs (with the token when one is stored); called once by the entry. Resolves when what
+ * the entry draws from them has been painted (/mywork's first cards: lib/works-preview.ts), at once when it draws
+ * nothing, and after a few seconds at most (works-preview.ts EARLY_DRAW_MAX_MS): the entry starts the app's code then, so that it does not take the
+ * network and the main thread from the covers, the page's largest paint.
+ */
+export function startEarlyFetches(
+  pathname: string,
+  token: string | null,
+  search = '',
+  now = Date.now(),
+): Promise<void> {
+  // Every browser that runs module scripts (the entry is one) has fetch.
+  let drawn: Promise<void> = Promise.resolve();
   for (const path of earlyPathsFor(pathname, search, !!token)) {
     const url = absolute(path);
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
@@ -66,44 +78,25 @@ export function startEarlyFetches(pathname: string, token: string | null, search
     // A failed early request is the API client's to report when it takes it over; unhandled, it stays quiet.
     response.catch(() => undefined);
     started.set(url, { token, startedAt: now, response });
-    if (path.startsWith('/music/song/list?')) void preloadCovers(response);
+    // The covers of the works page's first cards, and the cards themselves, drawn before the app (lib/works-preview.ts).
+    if (path.startsWith('/music/song/list?'))
+      drawn = import('./works-preview').then((m) => m.showEarlyWorks(response)).catch(() => undefined);
     if (path.startsWith('/music/getMusic?')) void preloadSongCover(response);
   }
+  return drawn;
 }
 
 /** As many covers as the works list loads at once (features/works/components/WorkList.tsx PRIORITY_COVERS). */
 export const EARLY_COVERS = 4;
 
-interface ListedSong {
-  complete?: number;
-  native_image_url?: string | null;
-}
-
-function preloadImage(href: string): void {
+/** Starts loading an image the first screen shows, ahead of other images. */
+export function preloadImage(href: string): void {
   const link = document.createElement('link');
-  link.setAttribute('rel', 'preload');
-  link.setAttribute('as', 'image');
-  link.setAttribute('href', href);
-  link.setAttribute('fetchpriority', 'high');
-  document.head.appendChild(link);
-}
-
-/**
- * Once the works page arrives, starts loading the covers its first cards show (finished songs; features/works/
- * components/WorkCard.tsx), so the page's largest paint does not wait for the app's JavaScript before its image is even
- * asked for. Reads a copy of the answer; the API client reads the answer itself.
- */
-async function preloadCovers(response: Promise<Response>): Promise<void> {
-  try {
-    const envelope = (await (await response).clone().json()) as { code?: number; data?: ListedSong[] };
-    if (envelope.code !== 2000 || !Array.isArray(envelope.data)) return;
-    for (const song of envelope.data.slice(0, EARLY_COVERS)) {
-      if (song.complete !== 1 || !song.native_image_url) continue;
-      preloadImage(song.native_image_url);
-    }
-  } catch {
-    // No covers to start: the page loads them itself.
-  }
+  link.rel = 'preload';
+  link.href = href;
+  link.as = 'image';
+  link.fetchPriority = 'high';
+  document.head.append(link);
 }
 
 /** Once the player's song arrives, starts loading its cover (the page's largest paint). */

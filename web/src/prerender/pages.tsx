@@ -15,7 +15,7 @@ import { ROUTE_META } from '../app/route-meta';
 import { preloadRoute, routes } from '../app/routes';
 import { preloadParts } from '../lib/lazy-part';
 import { EMOTION_KEY } from '../theme/emotion';
-import { USER_STYLES } from './user-styles';
+import { PAGE_TEMPLATES, USER_STYLES } from './user-styles';
 
 export { ROUTE_META };
 
@@ -31,6 +31,8 @@ export interface RenderedPage {
    * emotion cache (theme/emotion.ts).
    */
   styles: string;
+  /** `<template>`s for the entry to copy before the app runs (./user-styles.tsx PAGE_TEMPLATES), or ''. */
+  templates: string;
 }
 
 /** The app at `path` as the build renders it: a visitor, nothing fetched yet, no screen. */
@@ -53,7 +55,9 @@ export async function renderRoute(path: string): Promise<RenderedPage> {
     const html = render(<Routes />);
     // What the route shows only a signed-in user is rendered too, for its styles (./user-styles.tsx).
     const userOnly = USER_STYLES[path];
-    const styled = userOnly ? html + render(userOnly()) : html;
+    const template = PAGE_TEMPLATES[path];
+    const templates = template ? render(template()) : '';
+    const styled = (userOnly ? html + render(userOnly()) : html) + templates;
     // Every rule the render inserted, not only those whose class is in the markup: a MUI component styled from
     // another (AppBar from Paper, IconButton from ButtonBase, …) inserts a rule for each layer, and only the last
     // layer's class reaches the markup. The browser's render inserts the same layers; with their rules in the page it
@@ -75,7 +79,7 @@ export async function renderRoute(path: string): Promise<RenderedPage> {
           : `<style data-mui-globals="">${chunk.css}</style>`,
       )
       .join('');
-    return { html, styles };
+    return { html, styles, templates };
   } finally {
     queryClient.clear();
   }

@@ -7,6 +7,8 @@ import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { ReactNode } from 'react';
 import { PublicSwitch, WorkActions } from '../features/works/components/WorkCardControls';
+import { WorkCard } from '../features/works/components/WorkCard';
+import { WORK_TEMPLATE_ID } from '../lib/works-preview';
 import { toPlayerSong } from '../components/SongList';
 import type { UserSong } from '../lib/types';
 
@@ -55,4 +57,22 @@ function WorkCards() {
 /** By route path: what to render for its styles. */
 export const USER_STYLES: Readonly<Record<string, () => ReactNode>> = {
   '/mywork': () => <WorkCards />,
+};
+
+/**
+ * By route path: markup the page carries in `<template>`s (after #root), for the entry to copy before the app runs. /mywork:
+ * one finished song's card as the list first renders it (cover, title, genres' line, date, counts, room for the
+ * controls), which lib/works-preview.ts fills with the first songs of the works page the entry asked for.
+ */
+export const PAGE_TEMPLATES: Readonly<Record<string, () => ReactNode>> = {
+  '/mywork': () => (
+    <template id={WORK_TEMPLATE_ID}>
+      <WorkCard
+        song={song('preview', { tags: 'Pop', native_image_url: '/favicon.svg', play_count: 1, likeCount: 1 })}
+        now={0}
+        onDelete={() => undefined}
+        priority
+      />
+    </template>
+  ),
 };

@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import Button from '@mui/material/Button';
-import { type ComponentProps, useState } from 'react';
+import { type ComponentProps, useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -25,12 +25,20 @@ const WorkList = lazyPart<ComponentProps<typeof WorkListComponent>>(
 // Signed in, the list will show: its code downloads with the page's, alongside the works the entry asked for.
 if (hasToken()) void WorkList.preload().catch(() => undefined);
 
+/** The preview element's content as React sets it: none. The entry may fill it before the app runs. */
+const NO_PREVIEW = { __html: '' };
+
 /** /mywork: the signed-in user's songs as cards, 20 a page, polling while some song is generating. */
 export default function MyWorkPage() {
   const { isLoggedIn, isLoading: userLoading } = useCurrentUser();
   const [page, setPage] = useState(1);
   const works = useMyWorks(page, isLoggedIn);
   useGenerationPolling(works.generating, isLoggedIn);
+  // The first cards the entry drew from the works page before the app ran (lib/works-preview.ts) go in the commit that
+  // renders the real ones in their place, or as soon as the page shows anything else (a visitor, a failure).
+  const [cardsShown, setCardsShown] = useState(false);
+  const showCards = useCallback(() => setCardsShown(true), []);
+  const previewing = !cardsShown && !works.songs.isError && (userLoading || isLoggedIn);
 
   // The count's line is kept (empty) while the count loads and for a visitor, so nothing below it moves when the
   // profile or the count arrives.
@@ -63,6 +71,7 @@ export default function MyWorkPage() {
           window.scrollTo?.(0, 0);
         }}
         columns={2}
+        onCardsShown={showCards}
         emptyAction={
           <Button component={RouterLink} variant="contained" to="/create">
             {zhWorks.goCreate}
@@ -75,6 +84,11 @@ export default function MyWorkPage() {
     <PageContainer maxWidth={1100}>
       <PageTitle title={zhWorks.title} subtitle={subtitle} />
       <Paper variant="outlined" className="gq-panel gq-list-panel">
+        {/* React sets no content here and hydrates none; the entry may fill it (lib/works-preview.ts WORKS_PREVIEW_CLASS,
+            not imported: the app does not load that module), and while it is filled ui.css hides the state after it. */}
+        {previewing ? (
+          <div className="gq-work-grid gq-work-grid-2 gq-works-preview" dangerouslySetInnerHTML={NO_PREVIEW} />
+        ) : null}
         {body}
       </Paper>
     </PageContainer>

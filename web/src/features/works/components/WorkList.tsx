@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { ApiError, notify } from '../../../lib/api-client';
 import type { UserSong } from '../../../lib/types';
 import { zh } from '../../../strings/zh-CN';
@@ -41,6 +41,7 @@ export function WorkList({
   columns = 2,
   emptyAction,
   dense = false,
+  onCardsShown,
 }: {
   works: MyWorks;
   page: number;
@@ -48,6 +49,8 @@ export function WorkList({
   columns?: 1 | 2 | 3;
   emptyAction?: ReactNode;
   dense?: boolean;
+  /** Called in the commit that first renders cards (before it is painted): /mywork drops its early preview then. */
+  onCardsShown?: () => void;
 }) {
   const { songs, pages, generating } = works;
   const now = useNow(generating);
@@ -60,6 +63,10 @@ export function WorkList({
   // The cards' controls (their own chunk: WorkCard.tsx) are asked for once the first cards have been painted, so
   // their download does not compete with the covers and the list's own code.
   const hasCards = (songs.data?.length ?? 0) > 0;
+  const cardsRendered = hasCards && !songs.isError;
+  useLayoutEffect(() => {
+    if (cardsRendered) onCardsShown?.();
+  }, [cardsRendered, onCardsShown]);
   useEffect(() => {
     if (!hasCards) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
