@@ -92,7 +92,7 @@ describe('the works preview', () => {
     expect(drawWorksPreview([song({})], 4)).toBe(0);
     const target = page();
     expect(drawWorksPreview([song({ complete: -1 }), song({})], 4)).toBe(0);
-    expect(drawWorksPreview([song({ native_image_url: null })], 4)).toBe(0);
+    expect(drawWorksPreview([song({ native_image_url: '' })], 4)).toBe(0);
     expect(target.childElementCount).toBe(0);
   });
 });
