@@ -93,16 +93,25 @@ export async function requestCode(phone, headers = {}) {
 
 /// Logs in through the API (for journeys that are not about logging in); stores the token in the page.
 export async function loginThroughApi(page, phone = newPhone()) {
-    const post = (p, body) =>
-        fetch(baseUrl + p, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-            .then((r) => r.json());
+    const { token } = await apiUser(phone);
+    await page.goto(baseUrl + '/about');
+    await page.evaluate((t) => localStorage.setItem('Authorization', t), token);
+    return { phone, token };
+}
+
+/// A new user signed in through the API only (no page): their phone, token and the API as them (`apiAs`).
+export async function apiUser(phone = newPhone()) {
     const sent = await requestCode(phone);
     if (sent.code !== 2000) throw new Error(`login code: ${JSON.stringify(sent)}`);
-    const login = await post('/login/phone', { phoneNumber: phone, code: await codeFor(phone) });
+    const login = await (
+        await fetch(baseUrl + '/login/phone', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ phoneNumber: phone, code: await codeFor(phone) }),
+        })
+    ).json();
     if (login.code !== 2000) throw new Error(`login: ${JSON.stringify(login)}`);
-    await page.goto(baseUrl + '/about');
-    await page.evaluate((t) => localStorage.setItem('Authorization', t), login.data.token);
-    return { phone, token: login.data.token };
+    return { phone, token: login.data.token, ...apiAs(login.data.token) };
 }
 
 /// The API as the user with this token: `call(method, path, body)` answers the parsed JSON envelope, and

@@ -4,24 +4,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, screenshot, baseUrl, viewports } from './browser.mjs';
-import { codeFor, newPhone, requestCode, apiAs } from './accounts.mjs';
+import { apiUser } from './accounts.mjs';
 
 let browser;
 let token;
 let songs;
 before(async () => {
     browser = await launch();
-    const phone = newPhone();
-    await requestCode(phone);
-    const login = await (
-        await fetch(baseUrl + '/login/phone', {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ phoneNumber: phone, code: await codeFor(phone) }),
-        })
-    ).json();
-    token = login.data.token;
-    const api = apiAs(token);
+    const api = await apiUser();
+    token = api.token;
     const created = await api.call('POST', '/music/api/create/ace', {
         action: 'generate', audio_id: '', continue_at: 0, model: 'chirp-v3-5', instrumental: false, custom: true,
         prompt: '', title: '提前画好的卡片', lyric: '[主歌]\n封面先到\n[副歌]\n卡片不动', style: 'pop', gender: 'female',

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { launch, openPage, screenshot, horizontalOverflow, baseUrl, viewports } from './browser.mjs';
-import { admin, loginThroughApi, apiAs, newPhone, codeFor, requestCode } from './accounts.mjs';
+import { admin, loginThroughApi, apiAs, apiUser } from './accounts.mjs';
 
 let browser;
 before(async () => {
@@ -29,22 +29,6 @@ async function axeViolations(page, scope) {
     return violations.map(
         (v) => `${v.id} (${v.impact}): ${v.help} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`,
     );
-}
-
-/// A signed-in user through the API only (no page): the token and the API as them.
-async function apiUser() {
-    const phone = newPhone();
-    const sent = await requestCode(phone);
-    assert.equal(sent.code, 2000, JSON.stringify(sent));
-    const login = await (
-        await fetch(baseUrl + '/login/phone', {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ phoneNumber: phone, code: await codeFor(phone) }),
-        })
-    ).json();
-    assert.equal(login.code, 2000, JSON.stringify(login));
-    return { token: login.data.token, ...apiAs(login.data.token) };
 }
 
 /// A custom-mode song by the composer, finished: the first of its two songs.
