@@ -15,6 +15,8 @@ const outDir = process.env.GEQU_BENCH_OUT ?? path.resolve('build/lighthouse');
 const only = process.env.GEQU_BENCH_ROUTES?.split(',').filter(Boolean);
 const runs = Number(process.env.GEQU_BENCH_RUNS ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('GEQU_BENCH_RUNS must be a whole number of at least 1');
+// GEQU_BENCH_TRACES=1 also writes each run's trace (what Lighthouse's simulation starts from) next to its report.
+const saveTraces = process.env.GEQU_BENCH_TRACES === '1';
 const cpuSlowdown = process.env.GEQU_BENCH_CPU_SLOWDOWN ? Number(process.env.GEQU_BENCH_CPU_SLOWDOWN) : undefined;
 if (!process.env.GEQU_BENCH_URL || !process.env.GEQU_BENCH_DATA)
     throw new Error('GEQU_BENCH_URL and GEQU_BENCH_DATA are required (bench/web/run.sh sets them)');
@@ -144,7 +146,7 @@ async function audit(target, route, signedIn) {
             ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
         };
         const result = await lighthouse(target.base + route, flags, undefined, page);
-        return result.lhr;
+        return { lhr: result.lhr, trace: result.artifacts.Trace };
     } finally {
         await page.close();
     }
@@ -174,7 +176,8 @@ const performanceScore = (lhr) => Math.round((lhr.categories.performance.score ?
 const benchmarkIndexes = [];
 for (let round = 1; round <= runs; round++) {
     for (const cell of order) {
-        const lhr = await audit(cell.target, cell.route, cell.signedIn);
+        const { lhr, trace } = await audit(cell.target, cell.route, cell.signedIn);
+        if (saveTraces) writeFileSync(path.join(outDir, `${cell.file}-run${round}.trace.json`), JSON.stringify(trace));
         if (lhr.runtimeError) throw new Error(`${cell.file}: ${lhr.runtimeError.message}`);
         benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         writeFileSync(path.join(outDir, `${cell.file}-run${round}.json`), JSON.stringify(lhr));

@@ -5,7 +5,8 @@
 # to build/lighthouse/.   bench/web/run.sh [BUILD_DIR]
 # Environment: GEQU_BENCH_ROUTES (comma list of route names to audit, default all), GEQU_BENCH_RUNS (audits per cell,
 # default 3), GEQU_BENCH_COMPARE (another built web root, audited in turn with web/dist: an A/B of two builds),
-# GEQU_BENCH_CPU_SLOWDOWN (Lighthouse's CPU multiplier, default its own 4), GEQU_CHROMIUM (default /usr/bin/chromium).
+# GEQU_BENCH_CPU_SLOWDOWN (Lighthouse's CPU multiplier, default its own 4), GEQU_BENCH_TRACES=1 (also write each run's
+# trace), GEQU_CHROMIUM (default /usr/bin/chromium).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
