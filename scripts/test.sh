@@ -12,6 +12,16 @@ rm -rf "$out" && mkdir -p "$out"
 
 total_pass=0
 total_fail=0
+# The names of the failed tests, repeated just before the last line, so that the tail of the output (all a CI log
+# may keep) says which ones failed.
+failed_names=()
+note_failed() { # suite lines...
+    local suite=$1 line
+    shift
+    while IFS= read -r line; do
+        [ -n "$line" ] && failed_names+=("$suite: $line")
+    done <<< "$*"
+}
 report() { # suite passed failed
     printf '%-10s %5d passed, %d failed\n' "$1" "$2" "$3"
     total_pass=$((total_pass + $2))
@@ -32,7 +42,7 @@ for suite in domain db apps http crypto net moderation composer acedata generati
     if [ -z "$counts" ]; then counts="0 1"; fi
     read -r p f <<< "$counts"
     if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi # crashed after the report, or a global set-up failed
-    [ "$f" = 0 ] || tail -60 "$out/$suite.log"
+    [ "$f" = 0 ] || { tail -60 "$out/$suite.log"; note_failed "$suite" "$(grep -E '^\[  FAILED  \] [A-Za-z]' "$out/$suite.log" | sed 's/^\[  FAILED  \] //' | head -20)"; }
     report "$suite" "$p" "$f"
 done
 
@@ -45,7 +55,7 @@ if [ -f web/package.json ]; then
     [ -n "$counts" ] || counts="0 1"
     read -r p f <<< "$counts"
     if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
-    [ "$f" = 0 ] || tail -80 "$out/web.log"
+    [ "$f" = 0 ] || { tail -80 "$out/web.log"; note_failed web "$(node -e "for (const t of JSON.parse(require('fs').readFileSync(process.argv[1],'utf8')).testResults) for (const a of t.assertionResults) if (a.status==='failed') console.log(t.name.split('/web/').pop()+': '+a.fullName)" "$out/web.json" 2>/dev/null | head -20)"; }
     report web "$p" "$f"
 fi
 
@@ -78,7 +88,7 @@ if [ -d tests/e2e ]; then
     f=$(grep -E '^# fail ' "$out/e2e.log" | tail -1 | awk '{print $3}')
     p=${p:-0}; f=${f:-0}
     if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
-    [ "$f" = 0 ] || tail -80 "$out/e2e.log"
+    [ "$f" = 0 ] || { tail -80 "$out/e2e.log"; note_failed e2e "$(grep -E '^ *not ok ' "$out/e2e.log" | sed 's/^ *//' | head -20)"; }
     report e2e "$p" "$f"
 fi
 
@@ -92,10 +102,11 @@ if [ -f tests/cluster/kill_test.mjs ]; then
     p=${p:-0}; f=${f:-0}
     if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
     grep -E '^# (cluster up|SIGKILL|users|requests|refusals|failed requests|in flight|creates|orders|finished songs|gequ-admin)' "$out/cluster.log"
-    [ "$f" = 0 ] || tail -80 "$out/cluster.log"
+    [ "$f" = 0 ] || { tail -80 "$out/cluster.log"; note_failed cluster "$(grep -E '^ *not ok ' "$out/cluster.log" | sed 's/^ *//' | head -20)"; }
     report cluster "$p" "$f"
 fi
 
 echo
+for name in "${failed_names[@]}"; do echo "failed: $name"; done
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

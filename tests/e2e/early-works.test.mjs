@@ -65,11 +65,20 @@ for (const [name, viewport] of [
             const early = await boxes(preview);
             await screenshot(page, `${name === '375 px' ? 'mobile' : 'desktop'}-mywork-early-cards`);
 
-            // The app's cards: the preview has gone, and they stand where its cards stood.
+            // The app's cards: the preview goes in the commit that renders them, and they stand where its cards stood.
+            // (The preview's cards carry the same class, so the app's are counted only once the preview has gone, in
+            // the same turn of the page's script: an app that dropped the preview first would show no cards here.)
             await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout: 20000 });
+            const shown = await page.waitForFunction(
+                () =>
+                    !document.querySelector('.gq-works-preview') && {
+                        cards: document.querySelectorAll('main article.gq-work').length,
+                    },
+                null,
+                { timeout: 20000 },
+            );
+            assert.deepEqual(await shown.jsonValue(), { cards: songs.length }, 'the preview went before the cards of the app');
             const cards = page.locator('main article.gq-work');
-            await cards.nth(1).waitFor({ timeout: 20000 });
-            assert.equal(await page.locator('.gq-works-preview').count(), 0);
             assert.deepEqual(await boxes(cards), early);
             await page.waitForLoadState('networkidle');
             await screenshot(page, `${name === '375 px' ? 'mobile' : 'desktop'}-mywork-app-cards`);
