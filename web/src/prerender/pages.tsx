@@ -15,7 +15,7 @@ import { ROUTE_META } from '../app/route-meta';
 import { preloadRoute, routes } from '../app/routes';
 import { preloadParts } from '../lib/lazy-part';
 import { EMOTION_KEY } from '../theme/emotion';
-import { PAGE_TEMPLATES, USER_STYLES } from './user-styles';
+import { LATER_STYLES, PAGE_TEMPLATES } from './user-styles';
 
 export { ROUTE_META };
 
@@ -53,11 +53,12 @@ export async function renderRoute(path: string): Promise<RenderedPage> {
     );
   try {
     const html = render(<Routes />);
-    // What the route shows only a signed-in user is rendered too, for its styles (./user-styles.tsx).
-    const userOnly = USER_STYLES[path];
+    // What the route shows only later (a signed-in user's content, the player's song) is rendered too, for its styles
+    // (./user-styles.tsx).
+    const later = LATER_STYLES[path];
     const template = PAGE_TEMPLATES[path];
     const templates = template ? render(template()) : '';
-    const styled = (userOnly ? html + render(userOnly()) : html) + templates;
+    const styled = (later ? html + render(later()) : html) + templates;
     // Every rule the render inserted, not only those whose class is in the markup: a MUI component styled from
     // another (AppBar from Paper, IconButton from ButtonBase, …) inserts a rule for each layer, and only the last
     // layer's class reaches the markup. The browser's render inserts the same layers; with their rules in the page it

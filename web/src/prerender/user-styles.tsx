@@ -1,16 +1,20 @@
-// What a route shows only a signed-in user, rendered by the build for its styles alone (src/prerender/pages.tsx): the
-// page's HTML gets the CSS emotion makes for it along with the page's own, so the browser's emotion cache finds those
-// rules already there when the user's content first renders, and neither compiles nor inserts them then (on a slow
-// phone that was a good part of /mywork's first cards: docs/web-performance.md, "My works before the app"). The markup
-// itself is thrown away.
+// What a route shows only later, rendered by the build for its styles alone (src/prerender/pages.tsx): a signed-in
+// user's content (/mywork's cards), or what the page draws once its data has come (the player's song). The page's
+// HTML gets the CSS emotion makes for it along with the page's own, so the browser's emotion cache finds those rules
+// already there when that content first renders, and neither compiles nor inserts them then (on a slow phone that was
+// a good part of /mywork's first cards and of the player's song: docs/web-performance.md, "My works before the app").
+// The markup itself is thrown away.
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { PublicSwitch, WorkActions } from '../features/works/components/WorkCardControls';
 import { WorkCard } from '../features/works/components/WorkCard';
 import { WORK_TEMPLATE_ID } from '../lib/works-preview';
 import { toPlayerSong } from '../components/SongList';
-import type { UserSong } from '../lib/types';
+import { songDetailQuery } from '../features/player/api/useSongDetail';
+import { PlayerView } from '../features/player/PlayerPage';
+import type { SongDetail, UserSong } from '../lib/types';
 
 const song = (id: string, overrides: Partial<UserSong>): UserSong => ({
   native_id: id,
@@ -54,9 +58,46 @@ function WorkCards() {
   );
 }
 
+const playerSong = (id: string, overrides: Partial<SongDetail>): SongDetail => ({
+  nativeId: id,
+  title: id,
+  userName: id,
+  tags: 'Pop',
+  imageUrl: '/favicon.svg',
+  lyric: '[主歌]\n一句',
+  duration: 60,
+  audio: '',
+  likeCount: 1,
+  liked: false,
+  timeline: null,
+  ...overrides,
+});
+
+/** The player with its song in the query cache, as the page shows it once the song has come. */
+function PlayerWithSong({ song }: { song: SongDetail }) {
+  const queryClient = useQueryClient();
+  useState(() => queryClient.setQueryData(songDetailQuery(song.nativeId).queryKey, song));
+  return <PlayerView query={{ ids: [song.nativeId], playlist: false, index: 0 }} />;
+}
+
+/**
+ * /musicPlayer's song: the cover, the genres' chips, the slider and controls enabled, the actions (liked and not),
+ * the lyrics' accordion open with synced lines and closed with plain ones.
+ */
+function PlayerSongs() {
+  const line = { start: 0, end: 2, text: '一句', words: [] };
+  return (
+    <>
+      <PlayerWithSong song={playerSong('synced', { timeline: [line] })} />
+      <PlayerWithSong song={playerSong('liked', { liked: true })} />
+    </>
+  );
+}
+
 /** By route path: what to render for its styles. */
-export const USER_STYLES: Readonly<Record<string, () => ReactNode>> = {
+export const LATER_STYLES: Readonly<Record<string, () => ReactNode>> = {
   '/mywork': () => <WorkCards />,
+  '/musicPlayer': () => <PlayerSongs />,
 };
 
 /**

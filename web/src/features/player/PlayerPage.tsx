@@ -1,3 +1,4 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -48,7 +49,7 @@ import { zhPlayer } from '../../strings/player';
 import { useLikeSong } from '../songs/api/useLikeSong';
 import { useShareSong } from '../songs/api/useShareSong';
 import { saveSongFile, type SongFileKind } from '../works/api/downloadSong';
-import { useSongDetail } from './api/useSongDetail';
+import { songDetailQuery, useSongDetail } from './api/useSongDetail';
 import { lazyPart } from '../../lib/lazy-part';
 import { readTimeline } from './lyrics';
 import {
@@ -140,12 +141,52 @@ function usePlayerMachine(query: PlayerQuery) {
   return [state, dispatch, songRef] as const;
 }
 
-function PlayerView({ query }: { query: PlayerQuery }) {
+/** The player detail's answer for one song id, as the page renders it. */
+interface SongAnswer {
+  id: string | null;
+  status: 'pending' | 'error' | 'success';
+  data: SongDetail | null | undefined;
+}
+const NO_ANSWER: SongAnswer = { id: null, status: 'pending', data: undefined };
+
+/** The song's answer as the query cache already holds it, if it does. */
+function cachedAnswer(queryClient: QueryClient, id: string | null): SongAnswer {
+  if (!id) return NO_ANSWER;
+  const cached = queryClient.getQueryState<SongDetail | null>(songDetailQuery(id).queryKey);
+  return cached?.status === 'success' ? { id, status: 'success', data: cached.data } : NO_ANSWER;
+}
+
+/**
+ * Asks for the song (GET /music/getMusic) and hands each new answer to the page in a transition. A query's answer
+ * re-renders its subscribers at once and in one piece (TanStack Query subscribes through useSyncExternalStore, whose
+ * updates React never slices): here that re-render is this empty component, and the page's own (the cover, the
+ * genres, the actions, the lyrics) is a transition, which React splits into short slices, so the answer does not hold
+ * a slow phone's main thread for a tenth of a second (docs/web-performance.md, "Rendering in slices").
+ */
+const SongDetailSource = memo(function SongDetailSource({
+  id,
+  onAnswer,
+}: {
+  id: string;
+  onAnswer: (answer: SongAnswer) => void;
+}) {
+  const { status, data } = useSongDetail(id);
+  useEffect(() => {
+    startTransition(() => onAnswer({ id, status, data }));
+  }, [id, status, data, onAnswer]);
+  return null;
+});
+
+export function PlayerView({ query }: { query: PlayerQuery }) {
   const player = usePlayer();
   const { load } = player;
   const [state, dispatch, songRef] = usePlayerMachine(query);
   const id = currentId(state);
-  const detail = useSongDetail(id);
+  // The song's answer reaches the page through SongDetailSource, as a transition (see there); a song already asked
+  // for (back to the page, the next track seen before) shows at once.
+  const queryClient = useQueryClient();
+  const [answer, setAnswer] = useState<SongAnswer>(() => cachedAnswer(queryClient, id));
+  const detail = answer.id === id ? answer : NO_ANSWER;
   const song = detail.data ?? null;
   const ready = !!song && song.nativeId === id;
   songRef.current = ready ? song : null;
@@ -215,8 +256,10 @@ function PlayerView({ query }: { query: PlayerQuery }) {
   }
 
   let songTitle: string = zhPlayer.loading;
-  if (detail.isError) songTitle = zhPlayer.loadFailed;
-  else if (detail.isSuccess && !song) songTitle = zhPlayer.offShelf;
+  const failed = detail.status === 'error';
+  const offShelf = detail.status === 'success' && !song;
+  if (failed) songTitle = zhPlayer.loadFailed;
+  else if (offShelf) songTitle = zhPlayer.offShelf;
   else if (ready) songTitle = song.title;
 
   const duration = (isCurrent && time.duration > 0 ? time.duration : 0) || (ready ? song.duration : 0) || 0;
@@ -228,6 +271,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
 
   return (
     <PageContainer maxWidth={880}>
+      <SongDetailSource id={id} onAnswer={setAnswer} />
       <PageTitle title={zhPlayer.title} />
       <div className="gq-player">
         <div className="gq-player-cover">
@@ -237,8 +281,8 @@ function PlayerView({ query }: { query: PlayerQuery }) {
             {ready ? <p>{song.userName}</p> : null}
           </div>
         </div>
-        {detail.isSuccess && !song ? <Notice severity="warning">{zh.errors.songHidden}</Notice> : null}
-        {detail.isError ? <Notice severity="error">{zh.errors.songInfoFailed}</Notice> : null}
+        {offShelf ? <Notice severity="warning">{zh.errors.songHidden}</Notice> : null}
+        {failed ? <Notice severity="error">{zh.errors.songInfoFailed}</Notice> : null}
 
         <Paper variant="outlined" className="gq-panel gq-player-panel">
           <div className="gq-player-head">
@@ -260,7 +304,7 @@ function PlayerView({ query }: { query: PlayerQuery }) {
               <p className="gq-body2 gq-muted gq-player-track">{zhPlayer.trackOf(state.index + 1, state.ids.length)}</p>
             ) : null}
           </div>
-          {!ready && !detail.isError && !(detail.isSuccess && !song) ? <div className="gq-chips" aria-hidden /> : null}
+          {!ready && !failed && !offShelf ? <div className="gq-chips" aria-hidden /> : null}
           {ready ? <PlayerTags tags={song.tags} /> : null}
 
           <div className="gq-player-seek">
