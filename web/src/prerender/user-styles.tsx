@@ -11,7 +11,7 @@ import { type ReactNode, useState } from 'react';
 import { PublicSwitch, WorkActions } from '../features/works/components/WorkCardControls';
 import { WorkCard } from '../features/works/components/WorkCard';
 import { WORK_TEMPLATE_ID } from '../lib/works-preview';
-import { toPlayerSong } from '../components/SongList';
+import { SongList, toPlayerSong } from '../components/SongList';
 import { songDetailQuery } from '../features/player/api/useSongDetail';
 import { PlayerView } from '../features/player/PlayerPage';
 import type { SongDetail, UserSong } from '../lib/types';
@@ -94,10 +94,31 @@ function PlayerSongs() {
   );
 }
 
+/** A song list's row (/musicList), as the rows render once the songs have come. */
+function SongRows() {
+  return (
+    <SongList
+      songs={[
+        {
+          native_id: 'row',
+          title: 'row',
+          tags: 'Pop',
+          native_image_url: '/favicon.svg',
+          native_audio_url: '/favicon.svg',
+          play_count: 1,
+          forward_count: 0,
+          likeCount: 1,
+        },
+      ]}
+    />
+  );
+}
+
 /** By route path: what to render for its styles. */
 export const LATER_STYLES: Readonly<Record<string, () => ReactNode>> = {
   '/mywork': () => <WorkCards />,
   '/musicPlayer': () => <PlayerSongs />,
+  '/musicList': () => <SongRows />,
 };
 
 /**

@@ -1,4 +1,5 @@
 import Paper from '@mui/material/Paper';
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageTitle } from '../../components/PageTitle';
@@ -34,6 +35,10 @@ export default function MusicListPage() {
   const img = hydrated ? (read('img') ?? '') : DEFAULT_LIST_COVER;
   const canFetch = img.length > 0 && keyword.length > 0;
   const query = useSearchMusic(keyword, canFetch);
+  // The songs render from a deferred value: the query's answer re-renders this page at once and in one piece (TanStack
+  // Query subscribes through useSyncExternalStore), with the list as it was; the list itself then renders in React's
+  // background render, in slices (docs/web-performance.md, "Rendering in slices").
+  const songs = useDeferredValue(query.data);
   // A search's list shows its word in the search box (a box of its own once it has one: `key`).
   const searched = type === zh.square.searchTitle(keyword) ? keyword : '';
 
@@ -44,9 +49,9 @@ export default function MusicListPage() {
     const network =
       query.error instanceof ApiError && (query.error.kind === 'network' || query.error.kind === 'timeout');
     body = network ? <StatusState kind="error" /> : <StatusState kind="loading" />;
-  } else if (query.isPending) body = <StatusState kind="loading" />;
-  else if (query.data.length === 0) body = <StatusState kind="empty" />;
-  else body = <SongList songs={query.data} />;
+  } else if (query.isPending || songs === undefined) body = <StatusState kind="loading" />;
+  else if (songs.length === 0) body = <StatusState kind="empty" />;
+  else body = <SongList songs={songs} />;
 
   return (
     <PageContainer maxWidth={960}>
