@@ -14,7 +14,8 @@ import { WORK_TEMPLATE_ID } from '../lib/works-preview';
 import { SongList, toPlayerSong } from '../components/SongList';
 import { songDetailQuery } from '../features/player/api/useSongDetail';
 import { PlayerView } from '../features/player/PlayerPage';
-import type { SongDetail, UserSong } from '../lib/types';
+import { ProfileDetails } from '../features/profile/ProfilePage';
+import type { SongDetail, UserProfile, UserSong } from '../lib/types';
 
 const song = (id: string, overrides: Partial<UserSong>): UserSong => ({
   native_id: id,
@@ -114,11 +115,32 @@ function SongRows() {
   );
 }
 
+/** /profile signed in: the profile's panel, with a letter avatar and with a picture. */
+function Profiles() {
+  const user: UserProfile = {
+    id: 'u',
+    nickname: '用户',
+    integral: 10,
+    avatarUrl: null,
+    membershipLevel: 1,
+    expirationTime: '2024-09-01T00:00:00Z',
+    phone: '138****0000',
+  };
+  const noop = () => undefined;
+  return (
+    <>
+      <ProfileDetails user={user} onOpen={noop} />
+      <ProfileDetails user={{ ...user, avatarUrl: '/favicon.svg' }} onOpen={noop} />
+    </>
+  );
+}
+
 /** By route path: what to render for its styles. */
 export const LATER_STYLES: Readonly<Record<string, () => ReactNode>> = {
   '/mywork': () => <WorkCards />,
   '/musicPlayer': () => <PlayerSongs />,
   '/musicList': () => <SongRows />,
+  '/profile': () => <Profiles />,
 };
 
 /**
