@@ -22,6 +22,14 @@ note_failed() { # suite lines...
         [ -n "$line" ] && failed_names+=("$suite: $line")
     done <<< "$*"
 }
+# The failed tests of a TAP log, each with the first line of its error, so that the tail of a CI log says why.
+tap_failures() { # tap-log
+    awk '/^ *not ok /{ if (name != "") print name; name = $0; sub(/^ *not ok [0-9]+ - /, "", name); next }
+        name != "" && /^ *error: /{ e = $0; sub(/^ *error: */, "", e)
+            if (e ~ /^[|>]-?$/) { getline; e = $0; sub(/^ */, "", e) }
+            print name " (" substr(e, 1, 240) ")"; name = "" }
+        END { if (name != "") print name }' "$1" | head -20
+}
 report() { # suite passed failed
     printf '%-10s %5d passed, %d failed\n' "$1" "$2" "$3"
     total_pass=$((total_pass + $2))
@@ -88,7 +96,7 @@ if [ -d tests/e2e ]; then
     f=$(grep -E '^# fail ' "$out/e2e.log" | tail -1 | awk '{print $3}')
     p=${p:-0}; f=${f:-0}
     if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
-    [ "$f" = 0 ] || { tail -80 "$out/e2e.log"; note_failed e2e "$(grep -E '^ *not ok ' "$out/e2e.log" | sed 's/^ *//' | head -20)"; }
+    [ "$f" = 0 ] || { tail -80 "$out/e2e.log"; note_failed e2e "$(tap_failures "$out/e2e.log")"; }
     report e2e "$p" "$f"
 fi
 
@@ -102,7 +110,7 @@ if [ -f tests/cluster/kill_test.mjs ]; then
     p=${p:-0}; f=${f:-0}
     if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
     grep -E '^# (cluster up|SIGKILL|users|requests|refusals|failed requests|in flight|creates|orders|finished songs|gequ-admin)' "$out/cluster.log"
-    [ "$f" = 0 ] || { tail -80 "$out/cluster.log"; note_failed cluster "$(grep -E '^ *not ok ' "$out/cluster.log" | sed 's/^ *//' | head -20)"; }
+    [ "$f" = 0 ] || { tail -80 "$out/cluster.log"; note_failed cluster "$(tap_failures "$out/cluster.log")"; }
     report cluster "$p" "$f"
 fi
 

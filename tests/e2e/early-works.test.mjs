@@ -37,15 +37,20 @@ for (const [name, viewport] of [
         const page = await context.newPage();
         const errors = [];
         page.on('pageerror', (e) => errors.push(e.message));
-        // The app's chunks (not the entry's, nor the preview's) arrive 2 s late, as on a slow phone network.
+        // The app's chunks (not the entry's, nor the preview's) are held back, as on a slow phone network, until the
+        // preview has been checked: at least 2 s, and however long the server takes to answer the works page (a fixed
+        // delay made the test depend on the machine's speed: on a busy one the app could come first).
+        let release;
+        const released = new Promise((r) => (release = r));
+        const held = Promise.all([released, new Promise((r) => setTimeout(r, 2000))]);
         await page.route(/\/assets\/(?!early-fetch|works-preview|index).*\.js$/, async (route) => {
-            await new Promise((r) => setTimeout(r, 2000));
+            await held;
             await route.continue();
         });
         try {
             await page.goto(baseUrl + '/mywork', { waitUntil: 'domcontentloaded' });
             const preview = page.locator('.gq-works-preview > article');
-            await preview.nth(1).waitFor({ timeout: 10000 });
+            await preview.nth(1).waitFor({ timeout: 20000 });
             assert.equal(await page.locator('#root[data-hydrated]').count(), 0, 'the app ran before the preview was checked');
             assert.equal(await preview.count(), 2);
             // The loading state is not shown meanwhile; the cards carry the songs' covers, titles, dates and counts.
@@ -60,10 +65,11 @@ for (const [name, viewport] of [
             await page.waitForFunction(
                 () => [...document.querySelectorAll('.gq-works-preview img')].every((img) => img.complete && img.naturalWidth > 0),
                 null,
-                { timeout: 10000 },
+                { timeout: 20000 },
             );
             const early = await boxes(preview);
             await screenshot(page, `${name === '375 px' ? 'mobile' : 'desktop'}-mywork-early-cards`);
+            release();
 
             // The app's cards: the preview goes in the commit that renders them, and they stand where its cards stood.
             // (The preview's cards carry the same class, so the app's are counted only once the preview has gone, in
@@ -84,6 +90,7 @@ for (const [name, viewport] of [
             await screenshot(page, `${name === '375 px' ? 'mobile' : 'desktop'}-mywork-app-cards`);
             assert.deepEqual(errors, []);
         } finally {
+            release();
             await context.close();
         }
     });
