@@ -20,7 +20,7 @@ holdEarlyClicks();
 const drawn = startEarlyFetches(location.pathname, token, location.search);
 // Adding a <link rel="modulepreload"> starts its fetch there and then, a few milliseconds each on a slow phone: a
 // route's 25 to 40 of them in one task made the longest task of the page's start (docs/web-performance.md, "The app's
-// code after the first paint"), so they go four per task, in the page's order (the app's chunks, then the parts).
+// code after the first paint"), so they go one per task, in the page's order (the app's chunks, then the parts).
 const boot = () => {
   // The app's and the page's chunks (<meta name="gequ-chunks">), then the parts the page loads at once
   // (lib/lazy-part.tsx) with their imports (<meta name="gequ-parts">, written after it), and, when a token is stored,
@@ -29,13 +29,13 @@ const boot = () => {
     .flatMap((meta) => meta.content.split(' '))
     .filter(Boolean);
   const preloadSome = () => {
-    for (const href of hrefs.splice(0, 4))
+    for (const href of hrefs.splice(0, 1))
       document.head.append(
         Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }),
       );
     if (hrefs.length) setTimeout(preloadSome);
   };
-  // The first few (the stages' chunks: boot, React) before the app is imported, the rest in the tasks after.
+  // The first (the app's start, app/boot.tsx) before it is imported, the rest in the tasks after.
   preloadSome();
   void import('./app/boot');
 };
