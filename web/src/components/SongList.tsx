@@ -36,8 +36,10 @@ const ROW_HEIGHT = 86;
 export function SongList({ songs, showCounts = true }: { songs: readonly SongListItem[]; showCounts?: boolean }) {
   const player = usePlayer();
   const ids = songs.map((s) => s.native_id);
-  // The first rows render at once, the rest a few per later task (lib/deferred.tsx), with room kept for them.
-  const shown = useProgressiveCount(songs.length);
+  // The first four rows render at once, the rest two per later task (lib/deferred.tsx), with room kept for them: six
+  // rows (an IconButton and a cover each) made tasks of 13-15 ms in Lighthouse's traces of /musicList, over its 12.5 ms
+  // line at 4x (docs/web-performance.md, "Rendering in slices").
+  const shown = useProgressiveCount(songs.length, 4, 2);
   return (
     <ul className="gq-songs">
       {songs.map((song, index) => {

@@ -47,7 +47,7 @@ describe('home page', () => {
 
     const latest = screen.getByRole('region', { name: '最新歌曲' });
     // At most 8 new songs.
-    // The rows after the first six render a task later (lib/deferred.tsx useProgressiveCount).
+    // The rows after the first four render a task later (lib/deferred.tsx useProgressiveCount).
     await waitFor(() => expect(within(latest).getAllByRole('link', { name: /歌曲n/ })).toHaveLength(8));
     const third = new URL(
       within(latest)
