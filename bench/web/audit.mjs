@@ -173,9 +173,41 @@ const order = comparing
     ? cells.filter((c) => c.target.label === 'A').flatMap((a) => [a, cells.find((b) => b.target.label === 'B' && b.name === a.name && b.state === a.state)])
     : cells;
 const performanceScore = (lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100);
+
+/// The CPUs' idle and total time so far (milliseconds, summed over the cores).
+function cpuTimes() {
+    let idle = 0;
+    let total = 0;
+    for (const { times } of os.cpus()) {
+        idle += times.idle;
+        total += times.user + times.nice + times.sys + times.idle + times.irq;
+    }
+    return { idle, total };
+}
+
+/// Waits until the machine has been at least 90 % idle for half a second (at most 15 s), so that an audit does not
+/// start while the last one's page is still closing, or the server or another process is busy: Lighthouse records the
+/// page at full speed and multiplies what it recorded, so whatever else runs on the two cores lengthens the page's
+/// tasks (docs/web-performance.md, "Running the audit"). Returns how long it waited, in milliseconds.
+async function waitForIdleMachine() {
+    const start = Date.now();
+    let before = cpuTimes();
+    let idleFor = 0;
+    while (idleFor < 500 && Date.now() - start < 15000) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const now = cpuTimes();
+        const idleShare = (now.idle - before.idle) / Math.max(1, now.total - before.total);
+        before = now;
+        idleFor = idleShare >= 0.9 ? idleFor + 250 : 0;
+    }
+    return Date.now() - start;
+}
+
 const benchmarkIndexes = [];
+const idleWaits = [];
 for (let round = 1; round <= runs; round++) {
     for (const cell of order) {
+        idleWaits.push(await waitForIdleMachine());
         const { lhr, trace } = await audit(cell.target, cell.route, cell.signedIn);
         if (saveTraces) writeFileSync(path.join(outDir, `${cell.file}-run${round}.trace.json`), JSON.stringify(trace));
         if (lhr.runtimeError) throw new Error(`${cell.file}: ${lhr.runtimeError.message}`);
@@ -264,7 +296,10 @@ console.log(
         `mobile, simulated slow 4G, CPU x${cpuSlowdown ?? 4}; the median of ${runs} run${runs === 1 ? '' : 's'} per cell ` +
         `(by performance score; the others in the last column); Chromium benchmark index ` +
         `${Math.min(...benchmarkIndexes).toFixed(0)}-${Math.max(...benchmarkIndexes).toFixed(0)}; ` +
-        `load average ${loadBefore[0].toFixed(2)} before, ${loadAfter[0].toFixed(2)} after, on ${os.cpus().length} cores. ` +
+        `load average ${loadBefore[0].toFixed(2)} before, ${loadAfter[0].toFixed(2)} after, on ${os.cpus().length} cores; ` +
+        `each audit started once the machine had been 90 % idle for 0.5 s (waits of ` +
+        `${(Math.min(...idleWaits) / 1000).toFixed(1)}-${(Math.max(...idleWaits) / 1000).toFixed(1)} s, median ` +
+        `${(idleWaits.slice().sort((x, y) => x - y)[Math.floor(idleWaits.length / 2)] / 1000).toFixed(1)} s). ` +
         `JS is the scripts the page loaded (transfer size). Reports: ${outDir}/.`,
 );
 if (failures.length) console.log(`\nAudits below 0.9:\n${failures.map((f) => `- ${f}`).join('\n')}`);
