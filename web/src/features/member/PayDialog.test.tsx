@@ -206,6 +206,22 @@ describe('pay dialog: PC QR', () => {
     expect(backend.polls).toEqual(['GQ1']);
   });
 
+  it('a final answer stops the polling as it lands, even before the dialog has rendered it', async () => {
+    fakeClock();
+    // A busy machine: every read of React's scheduler clock is 10 ms later, so React yields between committing a
+    // render and running its effects, and the test advances the clock in between.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 10));
+    const backend = serveShop();
+    backend.result = -1;
+    const dialog = await showQr();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(await within(dialog).findByText('订单不存在')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(9000));
+    await settle();
+    expect(backend.polls).toEqual(['GQ1']);
+  });
+
   it('at 00:00 the QR expires (二维码已过期, no more polling); 重新获取 creates a new order', async () => {
     fakeClock();
     const backend = serveShop();
