@@ -59,7 +59,9 @@ if [ -f web/package.json ]; then
     echo "== web (vitest)"
     (cd web && npx vitest run --reporter=dot --reporter=json --outputFile="$root/$out/web.json") > "$out/web.log" 2>&1
     rc=$?
-    counts=$(json_counts "$out/web.json" '[r.numPassedTests, r.numFailedTests + (r.numFailedTestSuites||0)]')
+    # Failed tests, plus each test file that failed without a failed test (it did not load, or a hook threw).
+    # (numFailedTestSuites would count a failing test's file and each describe around it once more.)
+    counts=$(json_counts "$out/web.json" '[r.numPassedTests, r.numFailedTests + r.testResults.filter((t) => t.status === "failed" && !t.assertionResults.some((a) => a.status === "failed")).length]')
     [ -n "$counts" ] || counts="0 1"
     read -r p f <<< "$counts"
     if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
