@@ -125,7 +125,7 @@ export default defineConfig({
               test: (id: string) =>
                 /[\\/](node_modules|src)[\\/]/.test(id) &&
                 !id.endsWith('.css') &&
-                !/[\\/]src[\\/](main\.tsx|app[\\/](boot\.tsx|start\.tsx)|theme[\\/]init-color-scheme\.ts|lib[\\/](early-fetch|early-clicks|base64|session-hint|works-preview)\.ts)$/.test(
+                !/[\\/]src[\\/](main\.tsx|app[\\/](boot\.tsx|start\.tsx)|theme[\\/]init-color-scheme\.ts|lib[\\/](early-fetch|early-clicks|base64|session-hint|works-preview|preload-chunks)\.ts)$/.test(
                   id,
                 ),
             },
