@@ -1,6 +1,7 @@
 // Issue 15's accessibility checks (docs/web-performance.md): axe-core finds no violation on any route, at 375 and
 // 1920 px, in the light and the dark theme, as a visitor and as a signed-in user, nor with the login, pay,
-// points-record and delete dialogs open; and every control's accessible name is Chinese.
+// points-record and delete dialogs open; every control's accessible name is Chinese; and every page and dialog is
+// drawn with Material UI's components (issue 26: elements with a `Mui…-root` class).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -97,6 +98,25 @@ async function checkAccessible(problems, page, what, { scope } = {}) {
     for (const line of report) problems.push(`${what}: ${line}`);
     const names = await namesNotInChinese(scope ? page.locator(scope) : page.locator('body'));
     for (const name of names) problems.push(`${what}: ${name} has no Chinese name`);
+    const mui = await muiComponents(scope ? page.locator(scope).first() : page.locator('body'));
+    if (mui.length === 0) problems.push(`${what}: no Material UI component (no element with a Mui…-root class)`);
+    if (scope && !mui.some((name) => name === 'MuiDialog' || name === 'MuiPaper')) {
+        problems.push(`${what}: not a Material UI dialog (${mui.slice(0, 5).join(', ')})`);
+    }
+}
+
+/// The Material UI components drawn in (and as) the element, by the name of their root class (`MuiButton`, …).
+async function muiComponents(locator) {
+    return locator.evaluate((root) => {
+        const names = new Set();
+        for (const el of [root, ...root.querySelectorAll('[class*="Mui"]')]) {
+            for (const c of el.classList) {
+                const m = c.match(/^(Mui[A-Z][A-Za-z]*)-root$/);
+                if (m) names.add(m[1]);
+            }
+        }
+        return [...names];
+    });
 }
 
 async function openContext(viewport, colorScheme, signedIn) {
